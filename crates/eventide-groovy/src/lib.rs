@@ -1,0 +1,9 @@
+//! The Groovy front end of Eventide.
+//!
+//! Two layers, kept apart in the manner of starlark-rust's syntax/evaluator split:
+//! - [`syntax`]: source files, the lexer, the parser and the AST with byte spans. It knows
+//!   nothing about evaluation.
+//! - `eval`: values, the interpreter, and the host interface through which a platform (model
+//!   files, SmartThings) supplies objects and observes every access to shared data.
+
+pub mod syntax;
