@@ -1,1 +1,31 @@
-//! placeholder
+//! Eventide's engine: stateful model checking with dynamic partial order reduction for
+//! event-driven programs that never terminate.
+//!
+//! The engine is independent of any front end. A front end implements [`TransitionSystem`]
+//! (states with canonical fingerprints, enabled events, a deterministic `execute` that reports the
+//! accesses a handler made and the findings it raised), and [`explore`] runs one of two explorers:
+//! - [`Por::Dpor`]: the stateful DPOR algorithm of Trimananda, Luo, Demsky and Xu — full-cycle
+//!   termination, backward search over every path of the state graph with per-location conflicts,
+//!   shadow locations for enabling and disabling, and the summary cache;
+//! - [`Por::None`]: exhaustive stateful search.
+//!
+//! [`program`] is a small event-program representation written directly in Rust; the engine's
+//! tests, randomized differential campaigns and benchmarks use it.
+
+pub mod eventset;
+pub mod explore;
+pub mod fingerprint;
+pub mod memory;
+pub mod program;
+pub mod system;
+pub mod visited;
+
+pub use eventset::EventSet;
+pub use explore::{explore, BacktrackSearch, Config, Limits, Outcome, Por, ReportedFinding, Stats, StopReason};
+#[cfg(feature = "testing-switches")]
+pub use explore::Switches;
+pub use fingerprint::{fingerprint_of, FingerprintHasher};
+pub use system::{
+    Access, AccessKind, EventId, Finding, FindingKind, Fingerprint, Location, SourcePosition, Step, SystemError,
+    TransitionSystem,
+};

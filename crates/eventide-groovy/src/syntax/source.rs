@@ -89,7 +89,10 @@ mod tests {
         let f = SourceFile::new("t", "ab\ncdé\nx");
         assert_eq!(f.line_col(0), LineCol { line: 1, column: 1 });
         assert_eq!(f.line_col(3), LineCol { line: 2, column: 1 });
-        assert_eq!(f.line_col(9), LineCol { line: 3, column: 1 });
+        // `é` is two bytes: line 3 starts at byte 8.
+        assert_eq!(f.line_col(8), LineCol { line: 3, column: 1 });
+        assert_eq!(f.line_col(9), LineCol { line: 3, column: 2 });
+        assert_eq!(f.line_col(7), LineCol { line: 2, column: 4 });
         assert_eq!(f.line_text(2), "cdé");
     }
 }

@@ -1,0 +1,650 @@
+//! Stateful dynamic partial order reduction for event-driven programs (Trimananda, Luo, Demsky,
+//! Xu), Algorithms 1–5 and Appendix D's summary cache.
+//!
+//! # Shape
+//! Each execution is one path ("one path per execution"): at every state it takes a pending
+//! backtrack entry, else an unexplored enabled event, else re-picks an enabled event round-robin
+//! per state. The execution ends at a dead end, at a state of an earlier execution (`H`), or when
+//! it closes a **full cycle** (Algorithm 4). Every backtrack entry left pending becomes a later
+//! execution that starts by jumping to its state (Algorithm 1's outer loop).
+//!
+//! After every transition `t`, [`DporExplorer::update_backtrack_set`] walks the state graph `R`
+//! backwards over **every** path into `src(t)` (Algorithm 5), tracking conflicts **per location**:
+//! an access that met a conflict is removed and the search goes on with the rest, with `tconf`
+//! moved to the conflicting transition. When `t` reaches a state already in the graph, the
+//! backtrack points that re-exploring beyond it would have set are set from the graph
+//! (Algorithm 3), through the per-state summaries of Appendix D.
+//!
+//! # Invariants
+//! - Every state in the graph is in `H` or on the current execution.
+//! - `done(s) ⊆ backtrack(s) ⊆ enabled(s)`.
+//! - `summary(s)[e]` holds exactly the accesses pushed backwards through `s` with conflict event
+//!   `e`; a push that adds nothing stops there, because everything it would reach was reached.
+//! - The engine's accesses of an edge include the read of its event's shadow location and a write
+//!   of the shadow location of every event whose enabledness it changed.
+
+use super::exhaustive::{sorted_enabled, FingerprintVerifier};
+use super::findings::FindingLog;
+use super::limits::{Budget, StopReason};
+use super::{event_names, BacktrackSearch, Config, Mechanisms, Outcome, Por, Stats};
+use crate::eventset::EventSet;
+use crate::system::{Access, EventId, Fingerprint, Location, TransitionSystem};
+use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
+
+type StateId = u32;
+type EdgeId = u32;
+type AccessSetId = u32;
+const NOT_ON_PATH: u32 = u32::MAX;
+
+/// A set of accesses, sorted and deduplicated.
+type Accesses = SmallVec<[Access; 6]>;
+
+struct Node<S> {
+    state: S,
+    enabled: EventSet,
+    backtrack: EventSet,
+    done: EventSet,
+    /// The event last re-picked here (per-state round robin).
+    last_repick: Option<EventId>,
+    in_h: bool,
+    /// Number of transitions of the current execution before this state was first entered, or
+    /// `NOT_ON_PATH`.
+    path_pos: u32,
+    queued: bool,
+    in_edges: Vec<EdgeId>,
+    out_edges: Vec<EdgeId>,
+    /// The edge through which this state was first discovered (for traces).
+    parent: Option<EdgeId>,
+    /// Appendix D: per conflict event, the accesses already pushed backwards through this state.
+    summary: Vec<(EventId, Accesses)>,
+}
+
+struct Edge {
+    src: StateId,
+    dst: StateId,
+    event: EventId,
+    accesses: AccessSetId,
+    on_path: bool,
+}
+
+/// Interned access sets: many edges (the same event from different states) share one.
+#[derive(Default)]
+struct AccessSets {
+    sets: Vec<Box<[Access]>>,
+    index: FxHashMap<Box<[Access]>, AccessSetId>,
+    bytes: usize,
+}
+
+impl AccessSets {
+    fn intern(&mut self, accesses: Vec<Access>) -> AccessSetId {
+        let key = accesses.into_boxed_slice();
+        if let Some(&id) = self.index.get(&key) {
+            return id;
+        }
+        let id = self.sets.len() as AccessSetId;
+        self.bytes += 2 * key.len() * std::mem::size_of::<Access>() + 48;
+        self.sets.push(key.clone());
+        self.index.insert(key, id);
+        id
+    }
+}
+
+/// The stateful DPOR explorer. Create with [`DporExplorer::new`], run with [`DporExplorer::run`].
+pub struct DporExplorer<'a, T: TransitionSystem> {
+    system: &'a mut T,
+    config: Config,
+    mech: Mechanisms,
+    nodes: Vec<Node<T::State>>,
+    edges: Vec<Edge>,
+    index: FxHashMap<Fingerprint, StateId>,
+    edge_index: FxHashMap<(StateId, EventId), EdgeId>,
+    access_sets: AccessSets,
+    /// States whose backtrack set may hold pending entries.
+    worklist: Vec<StateId>,
+    /// The current execution `S`.
+    path: Vec<EdgeId>,
+    path_start: StateId,
+    path_states: Vec<StateId>,
+    stats: Stats,
+    log: FindingLog,
+    budget: Budget,
+    stop: Option<StopReason>,
+    verifier: Option<FingerprintVerifier<T::State>>,
+    scratch_events: Vec<EventId>,
+    summary_bytes: usize,
+    global_repick: Option<EventId>,
+    /// Per event: stamp of its last execution / last enabling at a state of the current path.
+    /// The k-th transition (0-based) of the current execution has stamp `stamp_base + k + 1`.
+    last_executed: Vec<u64>,
+    last_enabled: Vec<u64>,
+    stamp_base: u64,
+}
+
+impl<'a, T: TransitionSystem> DporExplorer<'a, T> {
+    pub fn new(system: &'a mut T, config: &Config) -> Self {
+        DporExplorer {
+            system,
+            mech: config.mechanisms(),
+            config: config.clone(),
+            nodes: Vec::new(),
+            edges: Vec::new(),
+            index: FxHashMap::default(),
+            edge_index: FxHashMap::default(),
+            access_sets: AccessSets::default(),
+            worklist: Vec::new(),
+            path: Vec::new(),
+            path_start: 0,
+            path_states: Vec::new(),
+            stats: Stats::default(),
+            log: FindingLog::default(),
+            budget: Budget::start(&config.limits),
+            stop: None,
+            verifier: config.verify_fingerprints.then(FingerprintVerifier::new),
+            scratch_events: Vec::new(),
+            summary_bytes: 0,
+            global_repick: None,
+            last_executed: Vec::new(),
+            last_enabled: Vec::new(),
+            stamp_base: 0,
+        }
+    }
+
+    /// Algorithm 1: explore from the initial state, then restart from every state whose backtrack
+    /// set still holds unexplored events.
+    pub fn run(mut self) -> Outcome {
+        let s0 = self.system.initial_state();
+        let fp0 = self.system.fingerprint(&s0);
+        let start = self.add_node(s0, fp0, None);
+        self.stats.executions = 1;
+        self.run_execution(start);
+        while self.stop.is_none() {
+            let Some(s) = self.worklist.pop() else { break };
+            self.nodes[s as usize].queued = false;
+            let node = &self.nodes[s as usize];
+            if node.backtrack.first_not_in(&node.done).is_some() {
+                if std::env::var_os("DPOR_DEBUG").is_some() { eprintln!("restart at s{s}"); }
+                self.stats.executions += 1;
+                self.run_execution(s);
+                // One execution takes one pending entry of its start state; the rest wait.
+                let node = &self.nodes[s as usize];
+                if node.backtrack.first_not_in(&node.done).is_some() {
+                    self.enqueue(s);
+                }
+            }
+        }
+        self.finish()
+    }
+
+    fn finish(mut self) -> Outcome {
+        let mut all_events = EventSet::new();
+        for n in &self.nodes {
+            all_events.union_with(&n.enabled);
+        }
+        self.stats.states = self.nodes.len() as u64;
+        self.stats.transitions = self.edges.len() as u64;
+        self.stats.events = all_events.len() as u64;
+        self.stats.elapsed = self.budget.elapsed();
+        self.stats.peak_memory_bytes = self.budget.peak_memory();
+        self.stats.visited_table_bytes =
+            (self.index.capacity() * (std::mem::size_of::<(Fingerprint, StateId)>() + 1)) as u64;
+        self.stats.graph_bytes = self.graph_bytes() as u64;
+        let max_event = all_events.iter().last();
+        Outcome {
+            por: Por::Dpor,
+            complete: !self.stop.is_some_and(StopReason::is_limit),
+            stop_reason: self.stop,
+            stats: self.stats,
+            findings: self.log.found,
+            event_names: event_names(self.system, max_event),
+        }
+    }
+
+    fn graph_bytes(&self) -> usize {
+        let node_fixed = std::mem::size_of::<Node<T::State>>();
+        let nodes: usize = self
+            .nodes
+            .iter()
+            .map(|n| {
+                node_fixed
+                    + n.enabled.heap_bytes()
+                    + n.backtrack.heap_bytes()
+                    + n.done.heap_bytes()
+                    + (n.in_edges.capacity() + n.out_edges.capacity()) * 4
+                    + n.summary.capacity() * std::mem::size_of::<(EventId, Accesses)>()
+            })
+            .sum();
+        nodes
+            + self.edges.capacity() * std::mem::size_of::<Edge>()
+            + self.edge_index.capacity() * 13
+            + self.access_sets.bytes
+            + self.summary_bytes
+    }
+
+    fn add_node(&mut self, state: T::State, fp: Fingerprint, parent: Option<EdgeId>) -> StateId {
+        let mut events = std::mem::take(&mut self.scratch_events);
+        sorted_enabled(self.system, &state, &mut events);
+        let enabled = EventSet::from_events(events.iter().copied());
+        self.scratch_events = events;
+        let id = self.nodes.len() as StateId;
+        self.nodes.push(Node {
+            state,
+            enabled,
+            backtrack: EventSet::new(),
+            done: EventSet::new(),
+            last_repick: None,
+            in_h: false,
+            path_pos: NOT_ON_PATH,
+            queued: false,
+            in_edges: Vec::new(),
+            out_edges: Vec::new(),
+            parent,
+            summary: Vec::new(),
+        });
+        self.index.insert(fp, id);
+        id
+    }
+
+    /// Algorithm 2 in its one-path-per-execution reading.
+    fn run_execution(&mut self, start: StateId) {
+        self.path.clear();
+        self.path_start = start;
+        self.path_states.clear();
+        self.nodes[start as usize].path_pos = 0;
+        self.path_states.push(start);
+        let mut cur = start;
+        loop {
+            if let Some(reason) = self.budget.check(self.nodes.len() as u64, self.stats.executed) {
+                self.stop = Some(reason);
+                break;
+            }
+            let Some(event) = self.choose(cur) else { break }; // dead end: the execution is complete
+            let (edge, dst, new_state) = self.execute(cur, event);
+            if std::env::var_os("DPOR_DEBUG").is_some() {
+                eprintln!("exec s{cur} --{}--> s{dst} new={new_state} edge={edge} acc={:?}", self.system.event_name(event), self.accesses_of(edge));
+            }
+            if self.stop.is_some() {
+                break;
+            }
+            if self.mech.disabled_events_rule {
+                let disabled: Vec<EventId> = {
+                    let (s, d) = (&self.nodes[cur as usize], &self.nodes[dst as usize]);
+                    s.enabled.iter().filter(|&e| !d.enabled.contains(e)).collect()
+                };
+                for e in disabled {
+                    if self.nodes[cur as usize].backtrack.insert(e) {
+                        self.enqueue(cur);
+                    }
+                }
+            }
+            self.update_backtrack_set(edge);
+            if !new_state {
+                let dst_node = &self.nodes[dst as usize];
+                let on_path = dst_node.path_pos != NOT_ON_PATH;
+                let ends = dst_node.in_h
+                    || !self.mech.full_cycle_termination
+                    || (on_path && self.is_full_cycle(edge));
+                if self.mech.graph_update_at_match {
+                    self.update_from_graph(edge);
+                }
+                if ends {
+                    break;
+                }
+            }
+            self.path.push(edge);
+            self.stamp_path_edge(edge);
+            self.edges[edge as usize].on_path = true;
+            let dst_node = &mut self.nodes[dst as usize];
+            if dst_node.path_pos == NOT_ON_PATH {
+                dst_node.path_pos = self.path.len() as u32;
+                self.path_states.push(dst);
+            }
+            cur = dst;
+        }
+        // H += states(S); S := []
+        for &s in &self.path_states {
+            let n = &mut self.nodes[s as usize];
+            n.in_h = true;
+            n.path_pos = NOT_ON_PATH;
+        }
+        for &e in &self.path {
+            self.edges[e as usize].on_path = false;
+        }
+        self.stamp_base += self.path.len() as u64 + 1;
+        self.path.clear();
+    }
+
+    /// Picks the next event at `s`: a pending backtrack entry, else an unexplored enabled event,
+    /// else a round-robin re-pick among the enabled events; `None` at a dead end.
+    fn choose(&mut self, s: StateId) -> Option<EventId> {
+        let fair = self.mech.fair_reselection;
+        let n = &mut self.nodes[s as usize];
+        if let Some(b) = n.backtrack.first_not_in(&n.done) {
+            n.done.insert(b);
+            return Some(b);
+        }
+        if let Some(e) = n.enabled.first_not_in(&n.done) {
+            n.backtrack.insert(e);
+            n.done.insert(e);
+            return Some(e);
+        }
+        // Fair: a round-robin pointer per state. The switched-off variant is the pitfall the
+        // algorithm notes warn about: one global pointer shared by all states.
+        let after = if fair { n.last_repick } else { self.global_repick };
+        let e = n.enabled.next_after(after).or_else(|| n.enabled.next_after(None))?;
+        n.last_repick = Some(e);
+        self.global_repick = Some(e);
+        Some(e)
+    }
+
+    /// Executes `event` at `src`, adds the edge to the graph, records findings.
+    /// Returns (edge, destination, destination is a new state).
+    fn execute(&mut self, src: StateId, event: EventId) -> (EdgeId, StateId, bool) {
+        let step = self.system.execute(&self.nodes[src as usize].state, event);
+        self.stats.executed += 1;
+        if !step.findings.is_empty() {
+            let trace = self.trace_to(src, event);
+            if self.log.record(step.findings, || trace.clone()) && self.config.stop_at_first {
+                self.stop = Some(StopReason::FirstViolation);
+            }
+        }
+        let fp = self.system.fingerprint(&step.next);
+        if let Some(v) = self.verifier.as_mut() {
+            v.check(self.system, fp, &step.next);
+        }
+        let existing_edge = self.edge_index.get(&(src, event)).copied();
+        let (dst, new_state) = match self.index.get(&fp) {
+            Some(&id) => (id, false),
+            None => {
+                let next_edge = existing_edge.unwrap_or(self.edges.len() as EdgeId);
+                (self.add_node(step.next, fp, Some(next_edge)), true)
+            }
+        };
+        if let Some(edge) = existing_edge {
+            debug_assert_eq!(self.edges[edge as usize].dst, dst, "execute() is not deterministic");
+            return (edge, dst, new_state);
+        }
+        let mut accesses = step.accesses;
+        accesses.push(Access::read(Location::shadow(event)));
+        {
+            let (s, d) = (&self.nodes[src as usize].enabled, &self.nodes[dst as usize].enabled);
+            for e in s.iter().filter(|&e| !d.contains(e)) {
+                accesses.push(Access::write(Location::shadow(e)));
+            }
+            for e in d.iter().filter(|&e| !s.contains(e)) {
+                accesses.push(Access::write(Location::shadow(e)));
+            }
+        }
+        accesses.sort_unstable();
+        accesses.dedup();
+        let accesses = self.access_sets.intern(accesses);
+        let edge = self.edges.len() as EdgeId;
+        self.edges.push(Edge { src, dst, event, accesses, on_path: false });
+        self.edge_index.insert((src, event), edge);
+        self.nodes[src as usize].out_edges.push(edge);
+        self.nodes[dst as usize].in_edges.push(edge);
+        (edge, dst, new_state)
+    }
+
+    /// The events from the initial state to `state` along first-discovery edges, then through the
+    /// current execution, then `event`.
+    fn trace_to(&self, state: StateId, event: EventId) -> Vec<EventId> {
+        let mut trace = Vec::new();
+        // Prefix: from the initial state to the start of the current execution.
+        let mut s = self.path_start;
+        while let Some(p) = self.nodes[s as usize].parent {
+            let e = &self.edges[p as usize];
+            trace.push(e.event);
+            s = e.src;
+        }
+        trace.reverse();
+        // The current execution up to `state` (its first visit on the path).
+        let pos = self.nodes[state as usize].path_pos;
+        let upto = if pos == NOT_ON_PATH { self.path.len() } else { pos as usize };
+        trace.extend(self.path[..upto].iter().map(|&e| self.edges[e as usize].event));
+        trace.push(event);
+        trace
+    }
+
+    fn enqueue(&mut self, s: StateId) {
+        let n = &mut self.nodes[s as usize];
+        if !n.queued {
+            n.queued = true;
+            self.worklist.push(s);
+        }
+    }
+
+    /// "Add e" at a state: `e` if it is enabled there, else every event enabled there.
+    fn add_backtrack(&mut self, s: StateId, e: EventId) {
+        let n = &mut self.nodes[s as usize];
+        let grew = if n.enabled.contains(e) {
+            n.backtrack.insert(e)
+        } else {
+            let enabled = n.enabled.clone();
+            n.backtrack.union_with(&enabled)
+        };
+        if grew {
+            if std::env::var_os("DPOR_DEBUG").is_some() {
+                eprintln!("  backtrack s{s} += {e} -> {:?}", self.nodes[s as usize].backtrack);
+            }
+            self.enqueue(s);
+        }
+    }
+
+    /// Algorithm 4: does `edge` close a full cycle on the current execution? The cycle runs from
+    /// the first visit of `dst(edge)`; it is full when every event enabled at one of its states
+    /// was executed on it. Checked in O(events) with the per-event stamps of the last execution
+    /// and the last enabling on the current path.
+    fn is_full_cycle(&self, edge: EdgeId) -> bool {
+        let e = &self.edges[edge as usize];
+        let pos = self.nodes[e.dst as usize].path_pos;
+        if pos == NOT_ON_PATH {
+            return false;
+        }
+        let window_start = self.stamp_base + pos as u64 + 1;
+        let dst_enabled = &self.nodes[e.dst as usize].enabled;
+        let executed = |ev: EventId| {
+            ev == e.event || self.last_executed.get(ev as usize).is_some_and(|&s| s >= window_start)
+        };
+        let enabled_in_window = |ev: usize| self.last_enabled[ev] >= window_start;
+        (0..self.last_enabled.len()).filter(|&ev| enabled_in_window(ev)).all(|ev| executed(ev as EventId))
+            && dst_enabled.iter().all(executed)
+    }
+
+    /// Records the stamps of the transition just appended to the path.
+    fn stamp_path_edge(&mut self, edge: EdgeId) {
+        let stamp = self.stamp_base + self.path.len() as u64;
+        let e = &self.edges[edge as usize];
+        let (event, dst) = (e.event as usize, e.dst);
+        if self.last_executed.len() <= event {
+            self.last_executed.resize(event + 1, 0);
+        }
+        self.last_executed[event] = stamp;
+        for ev in self.nodes[dst as usize].enabled.iter() {
+            let ev = ev as usize;
+            if self.last_enabled.len() <= ev {
+                self.last_enabled.resize(ev + 1, 0);
+            }
+            self.last_enabled[ev] = stamp;
+        }
+    }
+
+    fn accesses_of(&self, edge: EdgeId) -> &[Access] {
+        &self.access_sets.sets[self.edges[edge as usize].accesses as usize]
+    }
+
+    /// Algorithm 5 (with the summary cache unless the literal oracle is configured).
+    fn update_backtrack_set(&mut self, edge: EdgeId) {
+        let accesses: Accesses = self.accesses_of(edge).iter().copied().collect();
+        let event = self.edges[edge as usize].event;
+        match self.config.backtrack_search {
+            BacktrackSearch::Summary => self.summary_dfs(vec![(edge, event, accesses)]),
+            BacktrackSearch::Literal => self.literal_update(edge),
+        }
+    }
+
+    /// Algorithm 3: at a state match through `edge`, set the backtrack points that exploring
+    /// beyond `dst(edge)` would set.
+    fn update_from_graph(&mut self, edge: EdgeId) {
+        match self.config.backtrack_search {
+            BacktrackSearch::Summary => {
+                let dst = self.edges[edge as usize].dst;
+                let event = self.edges[edge as usize].event;
+                let summary = self.nodes[dst as usize].summary.clone();
+                let src = self.edges[edge as usize].src;
+                let mut work = Vec::new();
+                for (e, a) in summary {
+                    let (hit, rest) = self.split_conflicts(&a, edge);
+                    if !hit.is_empty() {
+                        self.add_backtrack(src, e);
+                        if self.mech.per_location_conflicts && !rest.is_empty() {
+                            work.push((edge, event, rest));
+                        }
+                    } else {
+                        work.push((edge, e, a));
+                    }
+                }
+                self.summary_dfs(work);
+            }
+            BacktrackSearch::Literal => {
+                // Every transition reachable from `edge`, `edge` included.
+                let mut seen = FxHashSet::default();
+                let mut stack = vec![edge];
+                seen.insert(edge);
+                while let Some(t) = stack.pop() {
+                    self.literal_update(t);
+                    let dst = self.edges[t as usize].dst;
+                    for &u in &self.nodes[dst as usize].out_edges {
+                        if seen.insert(u) {
+                            stack.push(u);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Splits `accesses` into those that conflict with some access of `edge` and the rest.
+    fn split_conflicts(&self, accesses: &[Access], edge: EdgeId) -> (Accesses, Accesses) {
+        let theirs = self.accesses_of(edge);
+        let mut hit = Accesses::new();
+        let mut rest = Accesses::new();
+        for &a in accesses {
+            if conflicts_with_any(a, theirs) {
+                hit.push(a);
+            } else {
+                rest.push(a);
+            }
+        }
+        (hit, rest)
+    }
+
+    /// The in-edges of `s` the backward search may walk.
+    fn backward_edges(&self, s: StateId) -> SmallVec<[EdgeId; 8]> {
+        let all = &self.nodes[s as usize].in_edges;
+        if self.mech.graph_wide_backtracking {
+            all.iter().copied().collect()
+        } else {
+            all.iter().copied().filter(|&e| self.edges[e as usize].on_path).collect()
+        }
+    }
+
+    /// Appendix D's SumDFS, with an explicit work stack: push `(edge, conflict event, accesses)`
+    /// backwards through `src(edge)`, recording into the summaries, setting backtrack points at
+    /// every conflict, and stopping where nothing new is pushed.
+    fn summary_dfs(&mut self, mut work: Vec<(EdgeId, EventId, Accesses)>) {
+        while let Some((cur, e, a)) = work.pop() {
+            let s = self.edges[cur as usize].src;
+            let new = self.record_summary(s, e, &a);
+            if new.is_empty() {
+                continue;
+            }
+            for tb in self.backward_edges(s) {
+                let (hit, rest) = self.split_conflicts(&new, tb);
+                if !hit.is_empty() {
+                    let src_b = self.edges[tb as usize].src;
+                    self.add_backtrack(src_b, e);
+                    if self.mech.per_location_conflicts && !rest.is_empty() {
+                        work.push((tb, self.edges[tb as usize].event, rest));
+                    }
+                } else {
+                    work.push((tb, e, new.clone()));
+                }
+            }
+        }
+    }
+
+    /// Adds `a` to `summary(s)[e]`; returns the accesses that were not there yet.
+    fn record_summary(&mut self, s: StateId, e: EventId, a: &[Access]) -> Accesses {
+        let summary = &mut self.nodes[s as usize].summary;
+        let slot = match summary.iter().position(|(ev, _)| *ev == e) {
+            Some(i) => i,
+            None => {
+                summary.push((e, Accesses::new()));
+                summary.len() - 1
+            }
+        };
+        let known = &mut summary[slot].1;
+        let new: Accesses = a.iter().copied().filter(|x| known.binary_search(x).is_err()).collect();
+        if !new.is_empty() {
+            let spilled_before = known.spilled();
+            known.extend(new.iter().copied());
+            known.sort_unstable();
+            if known.spilled() && !spilled_before {
+                self.summary_bytes += known.capacity() * std::mem::size_of::<Access>();
+            }
+        }
+        new
+    }
+
+    /// Algorithm 5 literally: DFS over every simple backward path (by transitions) from `edge`.
+    fn literal_update(&mut self, edge: EdgeId) {
+        struct Frame {
+            cur: EdgeId,
+            tconf: EdgeId,
+            accesses: Accesses,
+            explored: Vec<EdgeId>,
+        }
+        let mut stack = vec![Frame {
+            cur: edge,
+            tconf: edge,
+            accesses: self.accesses_of(edge).iter().copied().collect(),
+            explored: vec![edge],
+        }];
+        while let Some(f) = stack.pop() {
+            let s = self.edges[f.cur as usize].src;
+            for tb in self.backward_edges(s) {
+                if f.explored.contains(&tb) {
+                    continue;
+                }
+                let (hit, rest) = self.split_conflicts(&f.accesses, tb);
+                let mut tconf = f.tconf;
+                let remaining = if !hit.is_empty() {
+                    let src_b = self.edges[tb as usize].src;
+                    let e = self.edges[f.tconf as usize].event;
+                    self.add_backtrack(src_b, e);
+                    tconf = tb;
+                    if !self.mech.per_location_conflicts {
+                        continue;
+                    }
+                    rest
+                } else {
+                    f.accesses.clone()
+                };
+                if remaining.is_empty() {
+                    continue;
+                }
+                let mut explored = f.explored.clone();
+                explored.push(tb);
+                stack.push(Frame { cur: tb, tconf, accesses: remaining, explored });
+            }
+        }
+    }
+}
+
+#[inline]
+fn conflicts_with_any(a: Access, others: &[Access]) -> bool {
+    // `others` is sorted by (location, kind): find the location's run.
+    let start = others.partition_point(|o| o.location < a.location);
+    others[start..].iter().take_while(|o| o.location == a.location).any(|&o| a.conflicts_with(o))
+}

@@ -1,0 +1,33 @@
+//! Collecting distinct findings with the first trace that reached each.
+
+use crate::system::{EventId, Finding, FindingKind};
+use rustc_hash::FxHashSet;
+
+/// A finding with the event trace, from the initial state, of the transition that raised it.
+#[derive(Clone, Debug)]
+pub struct ReportedFinding {
+    pub finding: Finding,
+    pub trace: Vec<EventId>,
+}
+
+/// The distinct findings of a run, in the order found.
+#[derive(Default)]
+pub(crate) struct FindingLog {
+    seen: FxHashSet<(FindingKind, String)>,
+    pub found: Vec<ReportedFinding>,
+}
+
+impl FindingLog {
+    /// Records the findings of one transition. `trace` builds the trace lazily (only for new
+    /// findings). Returns true when a new violation was recorded.
+    pub fn record(&mut self, findings: Vec<Finding>, trace: impl Fn() -> Vec<EventId>) -> bool {
+        let mut new_violation = false;
+        for finding in findings {
+            if self.seen.insert((finding.kind, finding.key.clone())) {
+                new_violation |= finding.kind == FindingKind::Violation;
+                self.found.push(ReportedFinding { finding, trace: trace() });
+            }
+        }
+        new_violation
+    }
+}

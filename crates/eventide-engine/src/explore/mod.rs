@@ -1,0 +1,209 @@
+//! Exploration: the configuration, the two explorers, and what they report.
+//!
+//! [`explore`] runs one of two explorers over a [`TransitionSystem`]:
+//! - [`Por::Dpor`]: the stateful DPOR of Trimananda et al. ([`dpor`]);
+//! - [`Por::None`]: exhaustive stateful depth-first search ([`exhaustive`]), the baseline.
+//!
+//! Both report the same [`Stats`] and [`Outcome`] shapes, stop cleanly at the [`Limits`], and report
+//! each distinct [`Finding`] once with the event trace that first reached it.
+
+pub mod dpor;
+pub mod exhaustive;
+mod findings;
+mod limits;
+
+pub use findings::ReportedFinding;
+pub use limits::{Limits, StopReason};
+
+use crate::system::{EventId, TransitionSystem};
+use std::time::Duration;
+
+/// Which exploration to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Por {
+    /// Stateful dynamic partial order reduction.
+    #[default]
+    Dpor,
+    /// Exhaustive stateful search.
+    None,
+}
+
+impl Por {
+    pub fn name(self) -> &'static str {
+        match self {
+            Por::Dpor => "dpor",
+            Por::None => "none",
+        }
+    }
+}
+
+/// How DPOR's backward search over the state graph is carried out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum BacktrackSearch {
+    /// Appendix D: the per-state summary cache. Polynomial; the default.
+    #[default]
+    Summary,
+    /// Algorithm 5 literally: every simple backward path of the graph, and Algorithm 3's forward
+    /// walk at state matches. Exponential; kept as a test oracle for small programs.
+    Literal,
+}
+
+/// Switches that turn single mechanisms of the DPOR algorithm off, so that tests can show each
+/// one is needed. Only compiled with the `testing-switches` feature.
+#[cfg(feature = "testing-switches")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Switches {
+    /// Algorithm 4: end an execution at a revisited state only when the cycle is full. Off: stop
+    /// at any state already seen.
+    pub full_cycle_termination: bool,
+    /// Algorithm 5: search backwards over every path of the state graph. Off: only over the
+    /// transitions of the current execution.
+    pub graph_wide_backtracking: bool,
+    /// Per-location conflicts: keep searching with the accesses not yet matched. Off: stop at the
+    /// first conflict.
+    pub per_location_conflicts: bool,
+    /// Algorithm 3: update backtrack sets from the graph beyond a matched state.
+    pub graph_update_at_match: bool,
+    /// Add to backtrack(s) the events a transition from s disables.
+    pub disabled_events_rule: bool,
+    /// Re-pick events at a fully explored state round-robin per state. Off: one global round-robin pointer.
+    pub fair_reselection: bool,
+}
+
+#[cfg(feature = "testing-switches")]
+impl Default for Switches {
+    fn default() -> Self {
+        Switches {
+            full_cycle_termination: true,
+            graph_wide_backtracking: true,
+            per_location_conflicts: true,
+            graph_update_at_match: true,
+            disabled_events_rule: true,
+            fair_reselection: true,
+        }
+    }
+}
+
+/// The mechanisms in force (all of them outside tests).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Mechanisms {
+    pub full_cycle_termination: bool,
+    pub graph_wide_backtracking: bool,
+    pub per_location_conflicts: bool,
+    pub graph_update_at_match: bool,
+    pub disabled_events_rule: bool,
+    pub fair_reselection: bool,
+}
+
+/// What to explore and when to stop.
+#[derive(Clone, Debug, Default)]
+pub struct Config {
+    pub por: Por,
+    /// Stop at the first violation (`--first`); otherwise explore everything (`--all`).
+    pub stop_at_first: bool,
+    pub limits: Limits,
+    /// Keep every state and check that equal fingerprints mean equal states (slow; for tests).
+    pub verify_fingerprints: bool,
+    pub backtrack_search: BacktrackSearch,
+    #[cfg(feature = "testing-switches")]
+    pub switches: Switches,
+}
+
+impl Config {
+    pub fn new(por: Por) -> Config {
+        Config { por, ..Config::default() }
+    }
+
+    pub(crate) fn mechanisms(&self) -> Mechanisms {
+        #[cfg(feature = "testing-switches")]
+        {
+            let s = self.switches;
+            Mechanisms {
+                full_cycle_termination: s.full_cycle_termination,
+                graph_wide_backtracking: s.graph_wide_backtracking,
+                per_location_conflicts: s.per_location_conflicts,
+                graph_update_at_match: s.graph_update_at_match,
+                disabled_events_rule: s.disabled_events_rule,
+                fair_reselection: s.fair_reselection,
+            }
+        }
+        #[cfg(not(feature = "testing-switches"))]
+        Mechanisms {
+            full_cycle_termination: true,
+            graph_wide_backtracking: true,
+            per_location_conflicts: true,
+            graph_update_at_match: true,
+            disabled_events_rule: true,
+            fair_reselection: true,
+        }
+    }
+}
+
+/// Counters shared by both explorers (see the conventions document for exact meanings).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Distinct states stored.
+    pub states: u64,
+    /// Distinct explored edges of the state graph ("unique transitions").
+    pub transitions: u64,
+    /// Every handler execution, re-executions included.
+    pub executed: u64,
+    /// Paths started: the first one plus every restart from a backtrack point (1 for exhaustive).
+    pub executions: u64,
+    /// Distinct events enabled in at least one explored state.
+    pub events: u64,
+    pub elapsed: Duration,
+    /// Peak memory during the run (allocator accounting when installed, else resident set size).
+    pub peak_memory_bytes: u64,
+    /// Bytes of the visited-state table (exhaustive) or fingerprint index (DPOR), slack included.
+    pub visited_table_bytes: u64,
+    /// Bytes of DPOR's state graph (nodes, edges, access sets, summaries), 0 for exhaustive.
+    pub graph_bytes: u64,
+}
+
+/// The result of one exploration.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub por: Por,
+    /// False when a limit stopped the run.
+    pub complete: bool,
+    /// Why the run stopped early, if it did (a limit, or the first violation with `stop_at_first`).
+    pub stop_reason: Option<StopReason>,
+    pub stats: Stats,
+    /// Each distinct finding once, in the order found.
+    pub findings: Vec<ReportedFinding>,
+    /// Names of all events, indexed by [`EventId`], for rendering traces.
+    pub event_names: Vec<String>,
+}
+
+impl Outcome {
+    /// True when some assertion failed.
+    pub fn has_violation(&self) -> bool {
+        self.findings.iter().any(|f| f.finding.kind == crate::FindingKind::Violation)
+    }
+
+    /// Trace of a finding as event names.
+    pub fn trace_names(&self, finding: &ReportedFinding) -> Vec<String> {
+        finding.trace.iter().map(|&e| self.event_name(e)).collect()
+    }
+
+    pub fn event_name(&self, e: EventId) -> String {
+        self.event_names.get(e as usize).cloned().unwrap_or_else(|| format!("event#{e}"))
+    }
+}
+
+/// Explores `system` as `config` says.
+pub fn explore<T: TransitionSystem>(system: &mut T, config: &Config) -> Outcome {
+    match config.por {
+        Por::Dpor => dpor::DporExplorer::new(system, config).run(),
+        Por::None => exhaustive::explore(system, config),
+    }
+}
+
+/// Collects event names `0..=max` for an outcome.
+pub(crate) fn event_names<T: TransitionSystem>(system: &T, max_event: Option<EventId>) -> Vec<String> {
+    match max_event {
+        Some(m) => (0..=m).map(|e| system.event_name(e)).collect(),
+        None => Vec::new(),
+    }
+}

@@ -1,0 +1,129 @@
+//! Memory accounting: a counting global allocator and the current/peak figures it keeps.
+//!
+//! A binary that wants exact `peak_memory_bytes` figures and a working `--memory-limit` installs
+//! [`CountingAllocator`] as its global allocator:
+//! ```ignore
+//! #[global_allocator]
+//! static ALLOC: eventide_engine::memory::CountingAllocator = eventide_engine::memory::CountingAllocator;
+//! ```
+//! Without it, the engine falls back to the process's resident set size (Linux `/proc`), which is
+//! coarser but still bounds a run.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+static CURRENT: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+static INSTALLED: AtomicBool = AtomicBool::new(false);
+
+/// The system allocator, counting live bytes and the peak.
+pub struct CountingAllocator;
+
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = System.alloc(layout);
+        if !p.is_null() {
+            add(layout.size());
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout);
+        CURRENT.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let p = System.alloc_zeroed(layout);
+        if !p.is_null() {
+            add(layout.size());
+        }
+        p
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = System.realloc(ptr, layout, new_size);
+        if !p.is_null() {
+            if new_size >= layout.size() {
+                add(new_size - layout.size());
+            } else {
+                CURRENT.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
+            }
+        }
+        p
+    }
+}
+
+#[inline]
+fn add(n: usize) {
+    if !INSTALLED.load(Ordering::Relaxed) {
+        INSTALLED.store(true, Ordering::Relaxed);
+    }
+    let now = CURRENT.fetch_add(n, Ordering::Relaxed) + n;
+    PEAK.fetch_max(now, Ordering::Relaxed);
+}
+
+/// Bytes currently allocated, when the counting allocator is installed.
+pub fn allocated_bytes() -> Option<usize> {
+    INSTALLED.load(Ordering::Relaxed).then(|| CURRENT.load(Ordering::Relaxed))
+}
+
+/// Starts a new peak measurement at the current level.
+pub fn reset_peak() {
+    PEAK.store(CURRENT.load(Ordering::Relaxed), Ordering::Relaxed);
+}
+
+/// Peak bytes allocated since the last [`reset_peak`] (or process start).
+pub fn peak_allocated_bytes() -> Option<usize> {
+    INSTALLED.load(Ordering::Relaxed).then(|| PEAK.load(Ordering::Relaxed))
+}
+
+/// The process's resident set size in bytes (Linux); `None` elsewhere.
+pub fn resident_bytes() -> Option<usize> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: usize = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
+}
+
+/// The best available figure for memory in use now.
+pub fn memory_in_use() -> usize {
+    allocated_bytes().or_else(resident_bytes).unwrap_or(0)
+}
+
+/// Parses a memory size: plain bytes, or a number with suffix `k`, `m`, `g` (powers of 1024,
+/// case-insensitive, optional trailing `b`/`ib`): `1000000`, `512M`, `2G`, `1.5g`.
+pub fn parse_size(text: &str) -> Result<usize, String> {
+    let t = text.trim().to_ascii_lowercase();
+    let t = t.trim_end_matches("ib").trim_end_matches('b');
+    let (digits, mult) = match t.chars().last() {
+        Some('k') => (&t[..t.len() - 1], 1024f64),
+        Some('m') => (&t[..t.len() - 1], 1024f64 * 1024.0),
+        Some('g') => (&t[..t.len() - 1], 1024f64 * 1024.0 * 1024.0),
+        Some('t') => (&t[..t.len() - 1], 1024f64 * 1024.0 * 1024.0 * 1024.0),
+        _ => (t, 1f64),
+    };
+    let value: f64 = digits
+        .trim()
+        .parse()
+        .map_err(|_| format!("invalid size `{text}` (expected bytes or a number with K, M or G)"))?;
+    if !(value.is_finite() && value >= 0.0) {
+        return Err(format!("invalid size `{text}`"));
+    }
+    Ok((value * mult) as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse() {
+        assert_eq!(parse_size("1000"), Ok(1000));
+        assert_eq!(parse_size("2G"), Ok(2 << 30));
+        assert_eq!(parse_size("512m"), Ok(512 << 20));
+        assert_eq!(parse_size("1.5g"), Ok(3 << 29));
+        assert_eq!(parse_size("4GiB"), Ok(4 << 30));
+        assert!(parse_size("lots").is_err());
+        assert!(parse_size("-1").is_err());
+    }
+}

@@ -1,0 +1,225 @@
+//! The interface between the engine and a front end: an event-driven transition system.
+//!
+//! A front end (model files, SmartThings app pairs, or a model written directly in Rust) describes
+//! its program as a [`TransitionSystem`]: a state with a canonical 128-bit fingerprint, the events
+//! enabled in a state, and a deterministic `execute(state, event)` that runs one event handler to
+//! completion and reports the next state, the shared locations it read and wrote, and any findings
+//! (failed assertions, runtime faults).
+//!
+//! The engine adds the enabling accesses itself: executing event `e` reads `e`'s shadow location,
+//! and a transition that changes whether an event is enabled writes that event's shadow location
+//! (see [`Location::shadow`]). Front ends report only their own data accesses.
+
+use std::fmt;
+
+/// A dense event identifier chosen by the front end (`0..event_count`). Events may be numbered
+/// lazily as the front end discovers them; the engine only needs the numbers to be small.
+pub type EventId = u32;
+
+/// A shared memory location as the DPOR conflict check sees it.
+///
+/// Front ends number their data locations freely in `0..2^31`; the engine reserves the upper half
+/// of the space for the shadow locations that model event enabling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Location(u32);
+
+const SHADOW_BIT: u32 = 1 << 31;
+
+impl Location {
+    /// A front-end data location. `index` must be below `2^31`.
+    pub fn data(index: u32) -> Location {
+        debug_assert!(index < SHADOW_BIT, "data location index too large");
+        Location(index & !SHADOW_BIT)
+    }
+
+    /// The shadow location of an event: read by executing it, written by enabling or disabling it.
+    pub fn shadow(event: EventId) -> Location {
+        Location(event | SHADOW_BIT)
+    }
+
+    /// The data index, or `None` for a shadow location.
+    pub fn data_index(self) -> Option<u32> {
+        (self.0 & SHADOW_BIT == 0).then_some(self.0)
+    }
+
+    /// The event of a shadow location.
+    pub fn shadow_event(self) -> Option<EventId> {
+        (self.0 & SHADOW_BIT != 0).then_some(self.0 & !SHADOW_BIT)
+    }
+}
+
+/// Whether an access reads or writes its location.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum AccessKind {
+    Read,
+    Write,
+}
+
+/// One access of a transition to a shared location.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Access {
+    pub location: Location,
+    pub kind: AccessKind,
+}
+
+impl Access {
+    pub fn read(location: Location) -> Access {
+        Access { location, kind: AccessKind::Read }
+    }
+
+    pub fn write(location: Location) -> Access {
+        Access { location, kind: AccessKind::Write }
+    }
+
+    /// Two accesses conflict when they touch the same location and at least one writes.
+    #[inline]
+    pub fn conflicts_with(self, other: Access) -> bool {
+        self.location == other.location
+            && (self.kind == AccessKind::Write || other.kind == AccessKind::Write)
+    }
+}
+
+/// A 128-bit canonical fingerprint of a state. Equal states must have equal fingerprints; the
+/// engine treats equal fingerprints as equal states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Fingerprint(pub u128);
+
+/// Where in a source file a finding was raised.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SourcePosition {
+    pub file: String,
+    pub line: u32,
+    pub column: u32,
+}
+
+/// What kind of problem a transition found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FindingKind {
+    /// A failed assertion: a property violation.
+    Violation,
+    /// A runtime fault in the program while handling an event (division by zero, null receiver,
+    /// missing property, cascade too deep, ...).
+    AppException,
+}
+
+/// A problem found while executing one transition. Findings with the same `kind` and `key` are
+/// the same finding (the engine reports each once, with the first trace that reached it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    pub kind: FindingKind,
+    /// Identity of the finding, e.g. the assertion's file, line, column and message.
+    pub key: String,
+    pub message: String,
+    pub position: Option<SourcePosition>,
+}
+
+/// The result of executing one event in one state.
+#[derive(Debug)]
+pub struct Step<S> {
+    /// The successor state.
+    pub next: S,
+    /// The data accesses the handler made (duplicates are allowed; the engine normalises).
+    pub accesses: Vec<Access>,
+    /// Problems found during the transition. A failed assertion stops the handler; its earlier
+    /// writes stay in `next`, which is explored normally.
+    pub findings: Vec<Finding>,
+}
+
+/// An error that makes a transition system unusable (as opposed to a [`Finding`], which is a
+/// property of one transition).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct SystemError {
+    pub message: String,
+    pub position: Option<SourcePosition>,
+}
+
+/// An event-driven program the engine can explore.
+///
+/// Contract:
+/// - `execute(s, e)` is deterministic: same state, same event, same result (same successor
+///   fingerprint, same accesses, same findings).
+/// - `fingerprint` is canonical: states that behave the same have the same fingerprint, and it
+///   includes everything a later handler can read, including which events are enabled.
+/// - `enabled(s)` depends only on `s`.
+///
+/// # Example: a system written directly in Rust
+/// ```
+/// use eventide_engine::{Access, EventId, Fingerprint, Location, Step, TransitionSystem};
+///
+/// /// Two events: `inc` adds one to a counter modulo 3, `reset` sets it to zero.
+/// struct Counter;
+///
+/// impl TransitionSystem for Counter {
+///     type State = u8;
+///     fn initial_state(&mut self) -> u8 { 0 }
+///     fn fingerprint(&self, s: &u8) -> Fingerprint { Fingerprint(*s as u128) }
+///     fn enabled(&mut self, _s: &u8, out: &mut Vec<EventId>) { out.extend([0, 1]) }
+///     fn execute(&mut self, s: &u8, e: EventId) -> Step<u8> {
+///         let counter = Location::data(0);
+///         match e {
+///             0 => Step { next: (s + 1) % 3, accesses: vec![Access::read(counter), Access::write(counter)], findings: vec![] },
+///             _ => Step { next: 0, accesses: vec![Access::write(counter)], findings: vec![] },
+///         }
+///     }
+///     fn event_name(&self, e: EventId) -> String { ["inc", "reset"][e as usize].to_string() }
+/// }
+///
+/// let outcome = eventide_engine::explore(&mut Counter, &eventide_engine::Config::default());
+/// assert_eq!(outcome.stats.states, 3);
+/// assert_eq!(outcome.stats.transitions, 6);
+/// ```
+pub trait TransitionSystem {
+    /// A program state. The engine clones it only when it stores a newly discovered state.
+    type State: Clone;
+
+    /// The initial state.
+    fn initial_state(&mut self) -> Self::State;
+
+    /// The canonical fingerprint of a state.
+    fn fingerprint(&self, state: &Self::State) -> Fingerprint;
+
+    /// Appends the events enabled in `state` to `out` (in a stable order; the engine sorts them).
+    fn enabled(&mut self, state: &Self::State, out: &mut Vec<EventId>);
+
+    /// Executes `event` (enabled in `state`) to completion.
+    fn execute(&mut self, state: &Self::State, event: EventId) -> Step<Self::State>;
+
+    /// A readable name for an event, used in traces.
+    fn event_name(&self, event: EventId) -> String;
+
+    /// Exact state equality, used only by the fingerprint verification mode. The default trusts
+    /// fingerprints.
+    fn states_equal(&self, _a: &Self::State, _b: &Self::State) -> Option<bool> {
+        None
+    }
+}
+
+impl fmt::Display for SourcePosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line, self.column)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shadow_and_data_locations_are_disjoint() {
+        assert_ne!(Location::data(3), Location::shadow(3));
+        assert_eq!(Location::shadow(7).shadow_event(), Some(7));
+        assert_eq!(Location::data(7).data_index(), Some(7));
+        assert_eq!(Location::data(7).shadow_event(), None);
+    }
+
+    #[test]
+    fn conflicts_need_a_write_on_the_same_location() {
+        let a = Location::data(0);
+        let b = Location::data(1);
+        assert!(Access::write(a).conflicts_with(Access::read(a)));
+        assert!(Access::read(a).conflicts_with(Access::write(a)));
+        assert!(!Access::read(a).conflicts_with(Access::read(a)));
+        assert!(!Access::write(a).conflicts_with(Access::write(b)));
+    }
+}

@@ -1,0 +1,331 @@
+//! The algorithm document's test programs, written with the engine's Rust program model, run in
+//! both modes; and for each DPOR mechanism, a program that is mishandled when it is switched off.
+
+use eventide_engine::program::build::*;
+use eventide_engine::program::{Program, Stmt};
+use eventide_engine::{explore, BacktrackSearch, Config, Limits, Outcome, Por, Switches};
+use std::collections::BTreeSet;
+
+fn fig1() -> Program {
+    let mut p = Program::new();
+    let (x, y, z) = (p.var("x", 0), p.var("y", 0), p.var("z", 0));
+    let (e1, e2, e3) = (p.event("e1", true), p.event("e2", true), p.event("e3", true));
+    p.body(e1, vec![Stmt::Assign(x, c(1)), Stmt::Disable(e1)]);
+    p.body(e2, vec![Stmt::Read(y)]);
+    p.body(e3, vec![Stmt::Read(z), Stmt::Assert(eq(v(x), c(0)), "fig1".into()), Stmt::Disable(e3)]);
+    p
+}
+
+fn fig3() -> Program {
+    let mut p = Program::new();
+    let (x, y, z) = (p.var("x", 0), p.var("y", 0), p.var("z", 0));
+    let (e1, e2, e3, e4) = (p.event("e1", true), p.event("e2", true), p.event("e3", true), p.event("e4", true));
+    p.body(e1, vec![Stmt::Assign(x, c(1)), Stmt::Read(z)]);
+    p.body(e2, vec![Stmt::Assign(z, c(0)), Stmt::Assign(y, c(1))]);
+    p.body(e3, vec![Stmt::Assign(y, c(0))]);
+    p.body(
+        e4,
+        vec![Stmt::If(
+            eq(v(x), c(0)),
+            vec![Stmt::If(eq(v(y), c(1)), vec![Stmt::Assert(eq(v(y), c(0)), "fig3".into())], vec![])],
+            vec![Stmt::Assign(x, c(0))],
+        )],
+    );
+    p
+}
+
+fn fig5() -> Program {
+    let mut p = Program::new();
+    let (x, y) = (p.var("x", 0), p.var("y", 0));
+    let (e1, e2, e3) = (p.event("e1", true), p.event("e2", true), p.event("e3", true));
+    p.body(e1, vec![Stmt::Assign(y, c(1)), Stmt::Disable(e1)]);
+    p.body(e2, vec![Stmt::Assign(x, c(1)), Stmt::Disable(e2)]);
+    p.body(
+        e3,
+        vec![Stmt::If(eq(v(x), c(1)), vec![Stmt::Assert(eq(v(y), c(1)), "fig5".into())], vec![]), Stmt::Disable(e3)],
+    );
+    p
+}
+
+fn disabling() -> Program {
+    let mut p = Program::new();
+    let g = p.var("g", 0);
+    let (ea, eb, ec) = (p.event("eA", true), p.event("eB", true), p.event("eC", false));
+    p.body(ea, vec![Stmt::Assign(g, c(1)), Stmt::Disable(ec)]);
+    p.body(eb, vec![Stmt::If(eq(v(g), c(0)), vec![Stmt::Enable(ec)], vec![])]);
+    p.body(ec, vec![Stmt::Assert(eq(v(g), c(1)), "disabled".into())]);
+    p
+}
+
+fn selfloop() -> Program {
+    let mut p = Program::new();
+    let b = p.var("b", 1);
+    let (e1, e2) = (p.event("e1", true), p.event("e2", true));
+    p.body(e1, vec![Stmt::Assign(b, c(0))]);
+    p.body(e2, vec![Stmt::Assert(eq(v(b), c(0)), "selfloop".into())]);
+    p
+}
+
+fn cycle() -> Program {
+    let mut p = Program::new();
+    let x = p.var("v", 0);
+    let (e1, e2) = (p.event("e1", true), p.event("e2", true));
+    p.body(e1, vec![Stmt::Assert(eq(v(x), c(0)), "cycle".into()), Stmt::Assign(x, c(1))]);
+    p.body(e2, vec![Stmt::Assign(x, c(0))]);
+    p
+}
+
+fn fairness() -> Program {
+    let mut p = Program::new();
+    let (a, b) = (p.var("a", 0), p.var("b", 1));
+    let (e1, e2, e3) = (p.event("e1", true), p.event("e2", true), p.event("e3", true));
+    p.body(
+        e1,
+        vec![Stmt::Enable(e3), Stmt::Assert(ne(v(b), c(0)), "f1".into()), Stmt::Assign(a, modulo(add(v(b), c(1)), 2))],
+    );
+    p.body(e2, vec![Stmt::Disable(e3)]);
+    p.body(e3, vec![Stmt::Assert(eq(v(a), c(0)), "f3".into())]);
+    p
+}
+
+/// Runs with a generous guard so that a broken switch cannot hang the test.
+fn run(p: &Program, config: Config) -> Outcome {
+    let mut config = config;
+    config.limits = Limits { max_executed: Some(100_000), ..config.limits };
+    config.verify_fingerprints = true;
+    explore(&mut p.clone(), &config)
+}
+
+fn all(por: Por) -> Config {
+    Config::new(por)
+}
+
+fn violations(o: &Outcome) -> BTreeSet<String> {
+    o.findings.iter().map(|f| f.finding.message.clone()).collect()
+}
+
+struct Case {
+    name: &'static str,
+    program: fn() -> Program,
+    violation: Option<&'static str>,
+    states: u64,
+    transitions: u64,
+}
+
+const CASES: &[Case] = &[
+    Case { name: "fig1", program: fig1, violation: Some("fig1"), states: 4, transitions: 8 },
+    Case { name: "fig3", program: fig3, violation: Some("fig3"), states: 4, transitions: 16 },
+    Case { name: "fig5", program: fig5, violation: Some("fig5"), states: 8, transitions: 12 },
+    Case { name: "disabling", program: disabling, violation: Some("disabled"), states: 3, transitions: 7 },
+    Case { name: "selfloop", program: selfloop, violation: Some("selfloop"), states: 2, transitions: 4 },
+    Case { name: "cycle", program: cycle, violation: Some("cycle"), states: 2, transitions: 4 },
+    Case { name: "fairness", program: fairness, violation: None, states: 2, transitions: 5 },
+];
+
+#[test]
+fn table_programs_give_expected_verdicts_in_both_modes() {
+    for case in CASES {
+        let p = (case.program)();
+        let none = run(&p, all(Por::None));
+        assert!(none.complete, "{}: exhaustive must finish", case.name);
+        assert_eq!(
+            (none.stats.states, none.stats.transitions),
+            (case.states, case.transitions),
+            "{}: exhaustive states/transitions",
+            case.name
+        );
+        let dpor = run(&p, all(Por::Dpor));
+        assert!(dpor.complete, "{}: dpor must finish", case.name);
+        let expected: BTreeSet<String> = case.violation.iter().map(|s| s.to_string()).collect();
+        assert_eq!(violations(&none), expected, "{}: exhaustive violations", case.name);
+        assert_eq!(violations(&dpor), expected, "{}: dpor violations", case.name);
+        assert!(dpor.stats.states <= none.stats.states, "{}", case.name);
+        assert!(dpor.stats.transitions <= none.stats.transitions, "{}", case.name);
+    }
+}
+
+#[test]
+fn literal_algorithm_5_agrees_on_table_programs() {
+    for case in CASES {
+        let p = (case.program)();
+        let literal = run(&p, Config { backtrack_search: BacktrackSearch::Literal, ..all(Por::Dpor) });
+        let expected: BTreeSet<String> = case.violation.iter().map(|s| s.to_string()).collect();
+        assert!(literal.complete, "{}", case.name);
+        assert_eq!(violations(&literal), expected, "{}: literal oracle", case.name);
+    }
+}
+
+#[test]
+fn traces_replay_to_the_violation() {
+    for case in CASES.iter().filter(|c| c.violation.is_some()) {
+        let mut p = (case.program)();
+        for por in [Por::Dpor, Por::None] {
+            let outcome = run(&p, Config { stop_at_first: true, ..all(por) });
+            let found = &outcome.findings[0];
+            // Replaying the trace from the initial state raises the same finding at its last step.
+            use eventide_engine::TransitionSystem;
+            let mut s = p.initial_state();
+            let mut last = Vec::new();
+            for &e in &found.trace {
+                let mut enabled = Vec::new();
+                p.enabled(&s, &mut enabled);
+                assert!(enabled.contains(&e), "{}: trace event not enabled", case.name);
+                let step = p.execute(&s, e);
+                last = step.findings;
+                s = step.next;
+            }
+            assert_eq!(last.first().map(|f| f.message.as_str()), case.violation, "{} {:?}", case.name, por);
+        }
+    }
+}
+
+fn with(switch: impl Fn(&mut Switches)) -> Config {
+    let mut config = all(Por::Dpor);
+    switch(&mut config.switches);
+    config
+}
+
+fn misses(p: fn() -> Program, message: &str, config: Config) -> bool {
+    let outcome = run(&p(), config);
+    !violations(&outcome).contains(message)
+}
+
+#[test]
+fn full_cycle_termination_is_needed() {
+    let off = || with(|s| s.full_cycle_termination = false);
+    assert!(!misses(fig1, "fig1", all(Por::Dpor)));
+    assert!(misses(fig1, "fig1", off()), "stopping at any state match must miss fig1");
+    assert!(misses(disabling, "disabled", off()), "stopping at any state match must miss the disabling case");
+}
+
+/// Found by `cargo run --example find_witness -- graph_wide_backtracking`: the failing order
+/// needs a backtrack point that only a path outside the current execution leads to.
+fn needs_graph_wide() -> Program {
+    let mut p = Program::new();
+    let (x0, x1) = (p.var("x0", 1), p.var("x1", 0));
+    let (e0, e1) = (p.event("e0", true), p.event("e1", true));
+    p.body(
+        e0,
+        vec![
+            Stmt::Assign(x1, modulo(add(c(1), v(x1)), 2)),
+            Stmt::Assign(x0, modulo(add(v(x1), c(1)), 2)),
+            Stmt::Assign(x1, modulo(add(v(x1), v(x0)), 2)),
+        ],
+    );
+    p.body(e1, vec![Stmt::Assert(lt(c(0), v(x1)), "a1_1".into())]);
+    p
+}
+
+#[test]
+fn graph_wide_backtracking_is_needed() {
+    let off = with(|s| s.graph_wide_backtracking = false);
+    assert!(!misses(needs_graph_wide, "a1_1", Config::new(Por::None)));
+    assert!(!misses(needs_graph_wide, "a1_1", all(Por::Dpor)));
+    assert!(misses(needs_graph_wide, "a1_1", off), "backtracking along the current path only must miss it");
+}
+
+#[test]
+fn per_location_conflicts_are_needed() {
+    let off = with(|s| s.per_location_conflicts = false);
+    assert!(!misses(fig5, "fig5", all(Por::Dpor)));
+    assert!(misses(fig5, "fig5", off), "stopping at the first conflict must miss fig5");
+}
+
+/// Found by `cargo run --example find_witness -- graph_update_at_match`.
+fn needs_graph_update() -> Program {
+    let mut p = Program::new();
+    let (x0, x1) = (p.var("x0", 1), p.var("x1", 1));
+    let (e0, e1, e2) = (p.event("e0", true), p.event("e1", true), p.event("e2", true));
+    p.body(e0, vec![Stmt::Disable(e1)]);
+    p.body(e1, vec![Stmt::Assert(eq(v(x0), v(x1)), "a1_1".into())]);
+    p.body(e2, vec![Stmt::Assign(x1, modulo(add(v(x0), v(x0)), 2))]);
+    p
+}
+
+#[test]
+fn graph_update_at_state_match_is_needed() {
+    let off = with(|s| s.graph_update_at_match = false);
+    assert!(!misses(needs_graph_update, "a1_1", Config::new(Por::None)));
+    assert!(!misses(needs_graph_update, "a1_1", all(Por::Dpor)));
+    assert!(misses(needs_graph_update, "a1_1", off), "no graph update at a state match must miss it");
+}
+
+#[test]
+fn disabled_events_rule_is_needed() {
+    let off = with(|s| s.disabled_events_rule = false);
+    assert!(!misses(disabling, "disabled", all(Por::Dpor)));
+    assert!(misses(disabling, "disabled", off), "without the disabled-events rule the disabling case is missed");
+}
+
+/// Found by `cargo run --example find_witness -- fair_reselection`: with one global round-robin
+/// pointer, re-picks keep skipping an event and no cycle ever becomes full.
+fn needs_fairness() -> Program {
+    let mut p = Program::new();
+    let (_x0, x1) = (p.var("x0", 0), p.var("x1", 0));
+    let (e0, e1, e2, e3) = (p.event("e0", true), p.event("e1", false), p.event("e2", true), p.event("e3", true));
+    let x0 = 0;
+    p.body(
+        e0,
+        vec![Stmt::Disable(e3), Stmt::Assert(eq(c(2), c(2)), "a0_1".into()), Stmt::Enable(e2), Stmt::Assign(x1, modulo(add(c(1), c(1)), 2))],
+    );
+    p.body(e1, vec![Stmt::Disable(e2), Stmt::Assign(x1, modulo(add(v(x0), v(x1)), 2)), Stmt::Assert(eq(v(x0), v(x0)), "a1_2".into())]);
+    p.body(e2, vec![Stmt::Enable(e3), Stmt::Enable(e1)]);
+    p.body(e3, vec![Stmt::Assign(x1, modulo(add(v(x1), v(x0)), 2))]);
+    p
+}
+
+#[test]
+fn fair_reselection_is_needed_for_termination() {
+    for program in [fairness, needs_fairness] {
+        let fair = run(&program(), all(Por::Dpor));
+        assert!(fair.complete);
+    }
+    let unfair = run(&needs_fairness(), with(|s| s.fair_reselection = false));
+    assert!(!unfair.complete, "one global re-pick pointer must not terminate on this program");
+}
+
+#[test]
+fn one_shot_events_reduce_to_a_single_path() {
+    for n in 1..=10 {
+        let p = Program::one_shots(n);
+        let none = run(&p, all(Por::None));
+        let dpor = run(&p, all(Por::Dpor));
+        assert_eq!(none.stats.states, 1 << n, "n={n}");
+        assert_eq!(none.stats.transitions, (n as u64) << (n - 1), "n={n}");
+        assert_eq!(dpor.stats.states, n as u64 + 1, "n={n}");
+        assert_eq!(dpor.stats.transitions, n as u64, "n={n}");
+        assert_eq!(dpor.stats.executions, 1, "n={n}");
+    }
+}
+
+#[test]
+fn toggles_terminate_in_both_modes() {
+    for n in 1..=8 {
+        let p = Program::toggles(n);
+        let none = run(&p, all(Por::None));
+        assert!(none.complete);
+        assert_eq!(none.stats.states, 1 << n);
+        assert_eq!(none.stats.transitions, (n as u64) << n);
+        let dpor = run(&p, all(Por::Dpor));
+        assert!(dpor.complete, "dpor on toggles({n}) must terminate");
+        assert!(dpor.stats.states <= none.stats.states);
+    }
+}
+
+#[test]
+fn limits_stop_runs_cleanly() {
+    let p = Program::toggles(12);
+    for por in [Por::Dpor, Por::None] {
+        let config = Config { limits: Limits { max_states: Some(100), ..Limits::default() }, ..all(por) };
+        let outcome = explore(&mut p.clone(), &config);
+        assert!(!outcome.complete);
+        assert_eq!(outcome.stop_reason, Some(eventide_engine::StopReason::States));
+        assert!(outcome.stats.states >= 100 && outcome.stats.states <= 101, "{:?}", outcome.stats);
+        let config = Config {
+            limits: Limits { time_limit: Some(std::time::Duration::ZERO), ..Limits::default() },
+            ..all(por)
+        };
+        let outcome = explore(&mut p.clone(), &config);
+        assert_eq!(outcome.stop_reason, Some(eventide_engine::StopReason::Time));
+    }
+}

@@ -1,0 +1,70 @@
+//! Parses every SmartApp in the shared corpus and requires all of them to parse.
+//!
+//! The corpus folder is `$EVENTIDE_SHARED/corpus/smartapps` when `EVENTIDE_SHARED` is set, else
+//! `../shared/corpus/smartapps` relative to the workspace root (found by walking up from this
+//! crate's manifest directory to the `Cargo.toml` that declares `[workspace]`). When the folder
+//! is missing the test says so on stderr and passes.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use eventide_groovy::syntax::{parse, SourceFile};
+
+fn workspace_root() -> Option<PathBuf> {
+    let mut dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    loop {
+        let manifest = dir.join("Cargo.toml");
+        if let Ok(text) = std::fs::read_to_string(&manifest) {
+            if text.lines().any(|l| l.trim() == "[workspace]") {
+                return Some(dir);
+            }
+        }
+        if !dir.pop() {
+            return None;
+        }
+    }
+}
+
+fn corpus_dir() -> PathBuf {
+    if let Some(shared) = std::env::var_os("EVENTIDE_SHARED") {
+        return Path::new(&shared).join("corpus").join("smartapps");
+    }
+    let root = workspace_root().unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
+    root.join("..").join("shared").join("corpus").join("smartapps")
+}
+
+#[test]
+fn every_corpus_file_parses() {
+    let dir = corpus_dir();
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!("skipping: corpus not found at {}", dir.display());
+        return;
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "groovy"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no .groovy files in {}", dir.display());
+
+    let mut failures = Vec::new();
+    let started = Instant::now();
+    for path in &files {
+        let file = SourceFile::read(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+        if let Err(err) = parse(&file) {
+            let lc = err.line_col(&file);
+            failures.push(format!("{}:{}:{}: {}", path.display(), lc.line, lc.column, err.message));
+        }
+    }
+    let elapsed = started.elapsed();
+    eprintln!(
+        "parsed {}/{} corpus files in {:.1} ms",
+        files.len() - failures.len(),
+        files.len(),
+        elapsed.as_secs_f64() * 1000.0
+    );
+    for f in &failures {
+        eprintln!("{f}");
+    }
+    assert!(failures.is_empty(), "{} of {} corpus files failed to parse", failures.len(), files.len());
+}
