@@ -6,7 +6,7 @@
 //! is missing the test says so on stderr and passes.
 
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use eventide_groovy::syntax::{parse, SourceFile};
 
@@ -30,7 +30,12 @@ fn corpus_dir() -> PathBuf {
         return Path::new(&shared).join("corpus").join("smartapps");
     }
     let root = workspace_root().unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
-    root.join("..").join("shared").join("corpus").join("smartapps")
+    let dir = root
+        .join("..")
+        .join("shared")
+        .join("corpus")
+        .join("smartapps");
+    dir.canonicalize().unwrap_or(dir)
 }
 
 #[test]
@@ -48,23 +53,45 @@ fn every_corpus_file_parses() {
     assert!(!files.is_empty(), "no .groovy files in {}", dir.display());
 
     let mut failures = Vec::new();
-    let started = Instant::now();
+    let mut total = Duration::ZERO;
+    let mut slowest = (Duration::ZERO, 0usize, PathBuf::new());
     for path in &files {
-        let file = SourceFile::read(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
-        if let Err(err) = parse(&file) {
+        let file =
+            SourceFile::read(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+        let started = Instant::now();
+        let result = parse(&file);
+        let took = started.elapsed();
+        total += took;
+        if took > slowest.0 {
+            slowest = (took, file.text().lines().count(), path.clone());
+        }
+        if let Err(err) = result {
             let lc = err.line_col(&file);
-            failures.push(format!("{}:{}:{}: {}", path.display(), lc.line, lc.column, err.message));
+            failures.push(format!(
+                "{}:{}:{}: {}",
+                path.display(),
+                lc.line,
+                lc.column,
+                err.message
+            ));
         }
     }
-    let elapsed = started.elapsed();
     eprintln!(
-        "parsed {}/{} corpus files in {:.1} ms",
+        "parsed {}/{} corpus files in {:.1} ms; slowest {} ({} lines) in {:.2} ms",
         files.len() - failures.len(),
         files.len(),
-        elapsed.as_secs_f64() * 1000.0
+        total.as_secs_f64() * 1000.0,
+        slowest.2.display(),
+        slowest.1,
+        slowest.0.as_secs_f64() * 1000.0
     );
     for f in &failures {
         eprintln!("{f}");
     }
-    assert!(failures.is_empty(), "{} of {} corpus files failed to parse", failures.len(), files.len());
+    assert!(
+        failures.is_empty(),
+        "{} of {} corpus files failed to parse",
+        failures.len(),
+        files.len()
+    );
 }

@@ -388,7 +388,9 @@ pub enum ExprKind {
     /// Calling the value of an arbitrary expression: `(expr)(args)`, `list[0](x)`.
     Call { callee: Box<Expr>, args: Args },
     Closure(Arc<ClosureExpr>),
-    /// `new T(args)`, `new T[n]` is reported as unsupported by the evaluator.
+    /// `new T(args)`, `new T[n]` is reported as unsupported by the evaluator. For an array
+    /// creation `new T[n][m]`, `ty.array_dims` counts the brackets and `args.positional` holds
+    /// the sizes written (`args.parens` is false).
     New { ty: TypeName, args: Args },
     /// `*expr` inside a list literal or an argument list.
     Spread(Box<Expr>),

@@ -30,7 +30,9 @@ pub(crate) struct StackGuard {
 
 impl StackGuard {
     pub(crate) fn new() -> StackGuard {
-        StackGuard { base: stack_position() }
+        StackGuard {
+            base: stack_position(),
+        }
     }
 
     /// More than [`STACK_BUDGET`] bytes of stack are in use since [`StackGuard::new`].
@@ -103,6 +105,8 @@ pub(crate) enum Punct {
     XorAssign,
     /// `?=`
     ElvisAssign,
+    /// `::` (method references; reported as unsupported)
+    ColonColon,
     Eq,
     NotEq,
     Lt,
@@ -131,7 +135,7 @@ pub(crate) enum Punct {
     RegexMatch,
 }
 
-/// Operators ordered so that a longer spelling is tried before any of its prefixes.
+/// The spelling of every operator and punctuation mark.
 const PUNCTS: &[(&str, Punct)] = &[
     (">>>=", Punct::UShrAssign),
     ("<=>", Punct::Compare),
@@ -152,6 +156,7 @@ const PUNCTS: &[(&str, Punct)] = &[
     ("->", Punct::Arrow),
     ("?:", Punct::Elvis),
     ("?=", Punct::ElvisAssign),
+    ("::", Punct::ColonColon),
     ("++", Punct::Inc),
     ("--", Punct::Dec),
     ("+=", Punct::PlusAssign),
@@ -202,7 +207,11 @@ const PUNCTS: &[(&str, Punct)] = &[
 impl Punct {
     /// The punctuation as written.
     pub(crate) fn text(self) -> &'static str {
-        PUNCTS.iter().find(|(_, p)| *p == self).map(|(s, _)| *s).unwrap_or("?")
+        PUNCTS
+            .iter()
+            .find(|(_, p)| *p == self)
+            .map(|(s, _)| *s)
+            .unwrap_or("?")
     }
 }
 
@@ -213,7 +222,10 @@ pub(crate) enum StrPart {
     /// `$a.b.c`: the names of a dotted property path, each with its span.
     Path(Vec<(Name, Span)>),
     /// `${...}`: the tokens between the braces, ending in [`Tok::Eof`] at the closing brace.
-    Block { tokens: Vec<Token>, span: Span },
+    Block {
+        tokens: Vec<Token>,
+        span: Span,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -331,7 +343,12 @@ pub(crate) fn tokenize(text: &str) -> Result<Vec<Token>, SyntaxError> {
     if text.len() >= u32::MAX as usize {
         return Err(SyntaxError::new("source file too large", Span::new(0, 0)));
     }
-    let mut lexer = Lexer { src: text, pos: 0, depth: 0, stack: StackGuard::new() };
+    let mut lexer = Lexer {
+        src: text,
+        pos: 0,
+        depth: 0,
+        stack: StackGuard::new(),
+    };
     if text.starts_with("#!") {
         lexer.pos = text.find('\n').unwrap_or(text.len());
     }
@@ -365,7 +382,10 @@ struct StrBuilder {
 
 impl StrBuilder {
     fn new() -> StrBuilder {
-        StrBuilder { parts: Vec::new(), text: String::new() }
+        StrBuilder {
+            parts: Vec::new(),
+            text: String::new(),
+        }
     }
 
     fn flush(&mut self) {
@@ -395,7 +415,11 @@ fn span(start: usize, end: usize) -> Span {
 
 impl<'a> Lexer<'a> {
     fn byte(&self, offset: usize) -> u8 {
-        self.src.as_bytes().get(self.pos + offset).copied().unwrap_or(0)
+        self.src
+            .as_bytes()
+            .get(self.pos + offset)
+            .copied()
+            .unwrap_or(0)
     }
 
     fn rest(&self) -> &'a str {
@@ -407,7 +431,9 @@ impl<'a> Lexer<'a> {
     }
 
     fn char_at(&self, offset: usize) -> Option<char> {
-        self.src.get(self.pos + offset..).and_then(|s| s.chars().next())
+        self.src
+            .get(self.pos + offset..)
+            .and_then(|s| s.chars().next())
     }
 
     fn error(&self, message: impl Into<String>, start: usize, end: usize) -> SyntaxError {
@@ -487,7 +513,12 @@ impl<'a> Lexer<'a> {
                 ),
                 Tok::Eof => false,
             };
-            tokens.push(Token { kind, span: span(start, self.pos), nl_before, space_before: space });
+            tokens.push(Token {
+                kind,
+                span: span(start, self.pos),
+                nl_before,
+                space_before: space,
+            });
         }
     }
 
@@ -542,20 +573,117 @@ impl<'a> Lexer<'a> {
 
     fn lex_ident(&mut self) -> Tok {
         let rest = self.rest();
-        let len = rest.find(|c: char| !is_ident_continue(c)).unwrap_or(rest.len());
+        let len = rest
+            .find(|c: char| !is_ident_continue(c))
+            .unwrap_or(rest.len());
         self.pos += len;
         Tok::Ident(rest[..len].into())
     }
 
+    /// Lexes an operator or punctuation mark, longest spelling first.
     fn lex_punct(&mut self) -> Option<Punct> {
-        let rest = self.rest();
-        for (text, p) in PUNCTS {
-            if rest.starts_with(text) {
-                self.pos += text.len();
-                return Some(*p);
-            }
-        }
-        None
+        use Punct::*;
+        let (b1, b2, b3) = (self.byte(1), self.byte(2), self.byte(3));
+        let (p, len) = match self.byte(0) {
+            b'(' => (LParen, 1),
+            b')' => (RParen, 1),
+            b'[' => (LBracket, 1),
+            b']' => (RBracket, 1),
+            b'{' => (LBrace, 1),
+            b'}' => (RBrace, 1),
+            b',' => (Comma, 1),
+            b';' => (Semi, 1),
+            b'@' => (At, 1),
+            b'~' => (Tilde, 1),
+            b':' => match b1 {
+                b':' => (ColonColon, 2),
+                _ => (Colon, 1),
+            },
+            b'.' => match (b1, b2) {
+                (b'.', b'<') => (RangeExcl, 3),
+                (b'.', b'.') => (Ellipsis, 3),
+                (b'.', _) => (Range, 2),
+                (b'&', _) => (MethodPtr, 2),
+                (b'@', _) => (FieldDot, 2),
+                _ => (Dot, 1),
+            },
+            b'?' => match b1 {
+                b'.' => (SafeDot, 2),
+                b':' => (Elvis, 2),
+                b'=' => (ElvisAssign, 2),
+                _ => (Question, 1),
+            },
+            b'+' => match b1 {
+                b'+' => (Inc, 2),
+                b'=' => (PlusAssign, 2),
+                _ => (Plus, 1),
+            },
+            b'-' => match b1 {
+                b'-' => (Dec, 2),
+                b'=' => (MinusAssign, 2),
+                b'>' => (Arrow, 2),
+                _ => (Minus, 1),
+            },
+            b'*' => match (b1, b2) {
+                (b'*', b'=') => (PowAssign, 3),
+                (b'*', _) => (Pow, 2),
+                (b'.', _) => (SpreadDot, 2),
+                (b'=', _) => (StarAssign, 2),
+                _ => (Star, 1),
+            },
+            b'/' => match b1 {
+                b'=' => (SlashAssign, 2),
+                _ => (Slash, 1),
+            },
+            b'%' => match b1 {
+                b'=' => (PercentAssign, 2),
+                _ => (Percent, 1),
+            },
+            b'=' => match (b1, b2) {
+                (b'=', b'=') => (Identical, 3),
+                (b'=', b'~') => (RegexMatch, 3),
+                (b'=', _) => (Eq, 2),
+                (b'~', _) => (RegexFind, 2),
+                _ => (Assign, 1),
+            },
+            b'!' => match (b1, b2) {
+                (b'=', b'=') => (NotIdentical, 3),
+                (b'=', _) => (NotEq, 2),
+                _ => (Not, 1),
+            },
+            b'<' => match (b1, b2) {
+                (b'=', b'>') => (Compare, 3),
+                (b'=', _) => (Le, 2),
+                (b'<', b'=') => (ShlAssign, 3),
+                (b'<', _) => (Shl, 2),
+                _ => (Lt, 1),
+            },
+            b'>' => match (b1, b2, b3) {
+                (b'>', b'>', b'=') => (UShrAssign, 4),
+                (b'>', b'>', _) => (UShr, 3),
+                (b'>', b'=', _) => (ShrAssign, 3),
+                (b'>', _, _) => (Shr, 2),
+                (b'=', _, _) => (Ge, 2),
+                _ => (Gt, 1),
+            },
+            b'&' => match b1 {
+                b'&' => (AndAnd, 2),
+                b'=' => (AndAssign, 2),
+                _ => (Amp, 1),
+            },
+            b'|' => match b1 {
+                b'|' => (OrOr, 2),
+                b'=' => (OrAssign, 2),
+                _ => (Pipe, 1),
+            },
+            b'^' => match b1 {
+                b'=' => (XorAssign, 2),
+                _ => (Caret, 1),
+            },
+            _ => return None,
+        };
+        self.pos += len;
+        Some(p)
     }
 
     fn lex_quoted(&mut self) -> Result<Tok, SyntaxError> {
@@ -572,7 +700,12 @@ impl<'a> Lexer<'a> {
     }
 
     /// Lexes a string literal whose opening delimiter (`open_len` bytes) starts at `start`.
-    fn lex_string(&mut self, kind: StrKind, start: usize, open_len: usize) -> Result<Tok, SyntaxError> {
+    fn lex_string(
+        &mut self,
+        kind: StrKind,
+        start: usize,
+        open_len: usize,
+    ) -> Result<Tok, SyntaxError> {
         self.pos = start + open_len;
         let mut b = StrBuilder::new();
         let unterminated = |lx: &Lexer| {
@@ -599,7 +732,11 @@ impl<'a> Lexer<'a> {
                     }
                 }
                 StrKind::TripleSingle | StrKind::TripleDouble => {
-                    let q = if kind == StrKind::TripleSingle { b'\'' } else { b'"' };
+                    let q = if kind == StrKind::TripleSingle {
+                        b'\''
+                    } else {
+                        b'"'
+                    };
                     if self.byte(0) == q && self.byte(1) == q && self.byte(2) == q {
                         // `""""` ends with a quote in the text: the closing delimiter is the
                         // last three quotes of the run.
@@ -765,7 +902,10 @@ impl<'a> Lexer<'a> {
             let tokens = self.lex_stream(Some(start));
             self.depth -= 1;
             let tokens = tokens?;
-            b.push_part(StrPart::Block { tokens, span: span(start, self.pos) });
+            b.push_part(StrPart::Block {
+                tokens,
+                span: span(start, self.pos),
+            });
             return Ok(());
         }
         if !self.char_at(1).is_some_and(is_gstring_ident_start) {
@@ -777,7 +917,9 @@ impl<'a> Lexer<'a> {
         let mut path = Vec::new();
         loop {
             let rest = self.rest();
-            let len = rest.find(|c: char| !is_gstring_ident_continue(c)).unwrap_or(rest.len());
+            let len = rest
+                .find(|c: char| !is_gstring_ident_continue(c))
+                .unwrap_or(rest.len());
             path.push((Name::from(&rest[..len]), span(self.pos, self.pos + len)));
             self.pos += len;
             if self.byte(0) == b'.' && self.char_at(1).is_some_and(is_gstring_ident_start) {
@@ -861,7 +1003,10 @@ impl<'a> Lexer<'a> {
             }
         }
         let digits_from = if radix_prefix != 0 { start + 2 } else { start };
-        let text: String = self.src[digits_from..body_end].chars().filter(|&c| c != '_').collect();
+        let text: String = self.src[digits_from..body_end]
+            .chars()
+            .filter(|&c| c != '_')
+            .collect();
         let suffix = suffix.map(|s| s.to_ascii_lowercase());
         let result = if is_decimal {
             classify_decimal(&text, suffix)
@@ -874,7 +1019,11 @@ impl<'a> Lexer<'a> {
                     classify_integer(&text[1..], 8, suffix)
                 }
             } else {
-                classify_integer(&text, if radix_prefix == 0 { 10 } else { radix_prefix }, suffix)
+                classify_integer(
+                    &text,
+                    if radix_prefix == 0 { 10 } else { radix_prefix },
+                    suffix,
+                )
             }
         };
         match result {
@@ -891,7 +1040,9 @@ fn classify_integer(digits: &str, radix: u32, suffix: Option<u8>) -> Result<Numb
         let Some(v) = d.to_digit(radix) else {
             return Err(format!("invalid digit `{d}` in number literal"));
         };
-        value = value.and_then(|x| x.checked_mul(u128::from(radix))).and_then(|x| x.checked_add(u128::from(v)));
+        value = value
+            .and_then(|x| x.checked_mul(u128::from(radix)))
+            .and_then(|x| x.checked_add(u128::from(v)));
     }
     let as_i32 = value.and_then(|v| i32::try_from(v).ok());
     let as_i64 = value.and_then(|v| i64::try_from(v).ok());
@@ -901,12 +1052,25 @@ fn classify_integer(digits: &str, radix: u32, suffix: Option<u8>) -> Result<Numb
             (None, Some(v)) => NumberLit::Long(v),
             _ => NumberLit::BigInteger(to_decimal_string(digits, radix).into()),
         }),
-        Some(b'i') => as_i32.map(NumberLit::Integer).ok_or_else(|| "number too large for an Integer literal".to_string()),
-        Some(b'l') => as_i64.map(NumberLit::Long).ok_or_else(|| "number too large for a Long literal".to_string()),
-        Some(b'g') => Ok(NumberLit::BigInteger(to_decimal_string(digits, radix).into())),
-        Some(b'd') => Ok(NumberLit::Double(digits.parse::<f64>().unwrap_or(f64::INFINITY))),
-        Some(b'f') => Ok(NumberLit::Double(f64::from(digits.parse::<f32>().unwrap_or(f32::INFINITY)))),
-        Some(other) => Err(format!("invalid suffix `{}` on number literal", other as char)),
+        Some(b'i') => as_i32
+            .map(NumberLit::Integer)
+            .ok_or_else(|| "number too large for an Integer literal".to_string()),
+        Some(b'l') => as_i64
+            .map(NumberLit::Long)
+            .ok_or_else(|| "number too large for a Long literal".to_string()),
+        Some(b'g') => Ok(NumberLit::BigInteger(
+            to_decimal_string(digits, radix).into(),
+        )),
+        Some(b'd') => Ok(NumberLit::Double(
+            digits.parse::<f64>().unwrap_or(f64::INFINITY),
+        )),
+        Some(b'f') => Ok(NumberLit::Double(f64::from(
+            digits.parse::<f32>().unwrap_or(f32::INFINITY),
+        ))),
+        Some(other) => Err(format!(
+            "invalid suffix `{}` on number literal",
+            other as char
+        )),
     }
 }
 
@@ -914,9 +1078,18 @@ fn classify_integer(digits: &str, radix: u32, suffix: Option<u8>) -> Result<Numb
 fn classify_decimal(text: &str, suffix: Option<u8>) -> Result<NumberLit, String> {
     match suffix {
         None | Some(b'g') => Ok(NumberLit::BigDecimal(text.into())),
-        Some(b'd') => text.parse::<f64>().map(NumberLit::Double).map_err(|e| e.to_string()),
-        Some(b'f') => text.parse::<f32>().map(|f| NumberLit::Double(f64::from(f))).map_err(|e| e.to_string()),
-        Some(other) => Err(format!("invalid suffix `{}` on a decimal number literal", other as char)),
+        Some(b'd') => text
+            .parse::<f64>()
+            .map(NumberLit::Double)
+            .map_err(|e| e.to_string()),
+        Some(b'f') => text
+            .parse::<f32>()
+            .map(|f| NumberLit::Double(f64::from(f)))
+            .map_err(|e| e.to_string()),
+        Some(other) => Err(format!(
+            "invalid suffix `{}` on a decimal number literal",
+            other as char
+        )),
     }
 }
 
@@ -953,7 +1126,11 @@ mod tests {
     use super::*;
 
     fn kinds(text: &str) -> Vec<Tok> {
-        tokenize(text).expect("lexes").into_iter().map(|t| t.kind).collect()
+        tokenize(text)
+            .expect("lexes")
+            .into_iter()
+            .map(|t| t.kind)
+            .collect()
     }
 
     fn num(text: &str) -> NumberLit {
@@ -968,7 +1145,10 @@ mod tests {
         assert_eq!(num("42"), NumberLit::Integer(42));
         assert_eq!(num("2147483647"), NumberLit::Integer(i32::MAX));
         assert_eq!(num("2147483648"), NumberLit::Long(2147483648));
-        assert_eq!(num("99999999999999999999"), NumberLit::BigInteger("99999999999999999999".into()));
+        assert_eq!(
+            num("99999999999999999999"),
+            NumberLit::BigInteger("99999999999999999999".into())
+        );
         assert_eq!(num("1_000"), NumberLit::Integer(1000));
         assert_eq!(num("0x1F"), NumberLit::Integer(31));
         assert_eq!(num("0xFFL"), NumberLit::Long(255));
@@ -985,8 +1165,21 @@ mod tests {
         assert_eq!(num("1.5d"), NumberLit::Double(1.5));
         assert_eq!(num("2D"), NumberLit::Double(2.0));
         assert_eq!(num("0.5f"), NumberLit::Double(0.5));
-        assert_eq!(num("0xFFFFFFFFFFFFFFFFFFFF"), NumberLit::BigInteger("1208925819614629174706175".into()));
+        assert_eq!(
+            num("0xFFFFFFFFFFFFFFFFFFFF"),
+            NumberLit::BigInteger("1208925819614629174706175".into())
+        );
         assert_eq!(num("0x1D"), NumberLit::Integer(29));
+    }
+
+    #[test]
+    fn every_punct_lexes_from_its_spelling() {
+        for (text, p) in PUNCTS {
+            // After an operand, so that `/` is division rather than a slashy string.
+            let toks = kinds(&format!("a {text}"));
+            assert_eq!(toks[1..], [Tok::Punct(*p), Tok::Eof], "{text}");
+            assert_eq!(p.text(), *text);
+        }
     }
 
     #[test]
@@ -1009,7 +1202,10 @@ mod tests {
                 Tok::Eof
             ]
         );
-        assert_eq!(kinds("1.5.round()")[0], Tok::Number(NumberLit::BigDecimal("1.5".into())));
+        assert_eq!(
+            kinds("1.5.round()")[0],
+            Tok::Number(NumberLit::BigDecimal("1.5".into()))
+        );
     }
 
     #[test]
@@ -1033,11 +1229,16 @@ mod tests {
 
     #[test]
     fn gstring_parts() {
-        let Tok::GStr(parts) = &kinds(r#""$evt.name: ${x + 1}.""#)[0] else { panic!() };
+        let Tok::GStr(parts) = &kinds(r#""$evt.name: ${x + 1}.""#)[0] else {
+            panic!()
+        };
         assert_eq!(parts.len(), 4);
         match &parts[0] {
             StrPart::Path(p) => {
-                assert_eq!(p.iter().map(|(n, _)| &**n).collect::<Vec<_>>(), ["evt", "name"])
+                assert_eq!(
+                    p.iter().map(|(n, _)| &**n).collect::<Vec<_>>(),
+                    ["evt", "name"]
+                )
             }
             other => panic!("{other:?}"),
         }
@@ -1061,11 +1262,26 @@ mod tests {
         let e = tokenize("x = \"abc\ny").unwrap_err();
         assert_eq!(e.message, "unterminated string literal");
         assert_eq!(e.span.start, 4);
-        assert_eq!(tokenize("'abc").unwrap_err().message, "unterminated string literal");
-        assert_eq!(tokenize("\"${a\"").unwrap_err().message, "unterminated string literal");
-        assert_eq!(tokenize("/* x").unwrap_err().message, "unterminated block comment");
-        assert_eq!(tokenize("a # b").unwrap_err().message, "unexpected character `#`");
-        assert_eq!(tokenize(r#""\q""#).unwrap_err().message, "invalid escape sequence `\\q`");
+        assert_eq!(
+            tokenize("'abc").unwrap_err().message,
+            "unterminated string literal"
+        );
+        assert_eq!(
+            tokenize("\"${a\"").unwrap_err().message,
+            "unterminated string literal"
+        );
+        assert_eq!(
+            tokenize("/* x").unwrap_err().message,
+            "unterminated block comment"
+        );
+        assert_eq!(
+            tokenize("a # b").unwrap_err().message,
+            "unexpected character `#`"
+        );
+        assert_eq!(
+            tokenize(r#""\q""#).unwrap_err().message,
+            "invalid escape sequence `\\q`"
+        );
     }
 
     #[test]
