@@ -39,12 +39,12 @@ impl TransitionSystem for Bits {
     fn enabled(&mut self, _s: &u32, out: &mut Vec<EventId>) {
         out.extend(0..self.n);
     }
-    fn execute(&mut self, s: &u32, e: EventId) -> Step<u32> {
-        let mut accesses = vec![Access::read(Location::data(e)), Access::write(Location::data(e))];
+    fn execute(&mut self, s: &u32, e: EventId, accesses: &mut Vec<Access>) -> Step<u32> {
+        accesses.extend([Access::read(Location::data(e)), Access::write(Location::data(e))]);
         if self.shared {
             accesses.push(Access::write(Location::data(self.n)));
         }
-        Step { next: s ^ (1 << e), accesses, findings: Vec::new() }
+        Step { next: s ^ (1 << e), findings: Vec::new() }
     }
     fn event_name(&self, e: EventId) -> String {
         format!("flip{e}")

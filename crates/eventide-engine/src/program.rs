@@ -325,12 +325,11 @@ impl TransitionSystem for Program {
         out.extend(state.enabled.iter().enumerate().filter(|(_, &on)| on).map(|(i, _)| i as EventId));
     }
 
-    fn execute(&mut self, state: &ProgramState, event: EventId) -> Step<ProgramState> {
+    fn execute(&mut self, state: &ProgramState, event: EventId, accesses: &mut Vec<Access>) -> Step<ProgramState> {
         let mut next = state.clone();
-        let mut accesses = Vec::new();
         let mut findings = Vec::new();
-        self.run(&self.events[event as usize].body, &mut next, &mut accesses, &mut findings);
-        Step { next, accesses, findings }
+        self.run(&self.events[event as usize].body, &mut next, accesses, &mut findings);
+        Step { next, findings }
     }
 
     fn event_name(&self, event: EventId) -> String {
@@ -478,7 +477,7 @@ mod tests {
         let e = p.event("e", true);
         p.body(e, vec![Stmt::Assign(x, c(1)), Stmt::Assert(eq(c(0), c(1)), "f".into()), Stmt::Assign(y, c(1))]);
         let s0 = p.initial_state();
-        let step = p.execute(&s0, e);
+        let step = p.execute(&s0, e, &mut Vec::new());
         assert_eq!(&*step.next.values, &[1, 0]);
         assert_eq!(step.findings.len(), 1);
     }

@@ -113,13 +113,12 @@ pub struct Finding {
     pub position: Option<SourcePosition>,
 }
 
-/// The result of executing one event in one state.
+/// The result of executing one event in one state (the accesses go to the buffer the engine
+/// passes to [`TransitionSystem::execute`]).
 #[derive(Debug)]
 pub struct Step<S> {
     /// The successor state.
     pub next: S,
-    /// The data accesses the handler made (duplicates are allowed; the engine normalises).
-    pub accesses: Vec<Access>,
     /// Problems found during the transition. A failed assertion stops the handler; its earlier
     /// writes stay in `next`, which is explored normally.
     pub findings: Vec<Finding>,
@@ -155,11 +154,17 @@ pub struct SystemError {
 ///     fn initial_state(&mut self) -> u8 { 0 }
 ///     fn fingerprint(&self, s: &u8) -> Fingerprint { Fingerprint(*s as u128) }
 ///     fn enabled(&mut self, _s: &u8, out: &mut Vec<EventId>) { out.extend([0, 1]) }
-///     fn execute(&mut self, s: &u8, e: EventId) -> Step<u8> {
+///     fn execute(&mut self, s: &u8, e: EventId, accesses: &mut Vec<Access>) -> Step<u8> {
 ///         let counter = Location::data(0);
 ///         match e {
-///             0 => Step { next: (s + 1) % 3, accesses: vec![Access::read(counter), Access::write(counter)], findings: vec![] },
-///             _ => Step { next: 0, accesses: vec![Access::write(counter)], findings: vec![] },
+///             0 => {
+///                 accesses.extend([Access::read(counter), Access::write(counter)]);
+///                 Step { next: (s + 1) % 3, findings: vec![] }
+///             }
+///             _ => {
+///                 accesses.push(Access::write(counter));
+///                 Step { next: 0, findings: vec![] }
+///             }
 ///         }
 ///     }
 ///     fn event_name(&self, e: EventId) -> String { ["inc", "reset"][e as usize].to_string() }
@@ -182,8 +187,9 @@ pub trait TransitionSystem {
     /// Appends the events enabled in `state` to `out` (in a stable order; the engine sorts them).
     fn enabled(&mut self, state: &Self::State, out: &mut Vec<EventId>);
 
-    /// Executes `event` (enabled in `state`) to completion.
-    fn execute(&mut self, state: &Self::State, event: EventId) -> Step<Self::State>;
+    /// Executes `event` (enabled in `state`) to completion, appending the data accesses the
+    /// handler made to `accesses` (an empty buffer the engine reuses; duplicates are allowed).
+    fn execute(&mut self, state: &Self::State, event: EventId, accesses: &mut Vec<Access>) -> Step<Self::State>;
 
     /// A readable name for an event, used in traces.
     fn event_name(&self, event: EventId) -> String;

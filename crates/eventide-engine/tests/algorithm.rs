@@ -170,7 +170,7 @@ fn traces_replay_to_the_violation() {
                 let mut enabled = Vec::new();
                 p.enabled(&s, &mut enabled);
                 assert!(enabled.contains(&e), "{}: trace event not enabled", case.name);
-                let step = p.execute(&s, e);
+                let step = p.execute(&s, e, &mut Vec::new());
                 last = step.findings;
                 s = step.next;
             }

@@ -20,6 +20,13 @@
 //! - `done(s) ⊆ backtrack(s) ⊆ enabled(s)`.
 //! - `summary(s)[e]` holds exactly the accesses pushed backwards through `s` with conflict event
 //!   `e`; a push that adds nothing stops there, because everything it would reach was reached.
+//! - An access that conflicts with a transition `tb` is removed from the search (per-location
+//!   conflicts) only when `event(tconf)` is enabled at `src(tb)`, so that the backtrack point set
+//!   there really reverses the conflict. When the fallback adds every event enabled at `src(tb)`
+//!   instead, the access keeps travelling back: `tb` may have been what enabled `event(tconf)`
+//!   (then the two cannot be reversed at all), and the earlier conflicts of the access still need
+//!   their own backtrack points. Removing it there, as Algorithm 5 literally does, misses
+//!   violations (the randomized campaign found one; see `tests/regressions.rs`).
 //! - The engine's accesses of an edge include the read of its event's shadow location and a write
 //!   of the shadow location of every event whose enabledness it changed.
 
@@ -77,11 +84,11 @@ struct AccessSets {
 }
 
 impl AccessSets {
-    fn intern(&mut self, accesses: Vec<Access>) -> AccessSetId {
-        let key = accesses.into_boxed_slice();
-        if let Some(&id) = self.index.get(&key) {
+    fn intern(&mut self, accesses: &[Access]) -> AccessSetId {
+        if let Some(&id) = self.index.get(accesses) {
             return id;
         }
+        let key: Box<[Access]> = accesses.into();
         let id = self.sets.len() as AccessSetId;
         self.bytes += 2 * key.len() * std::mem::size_of::<Access>() + 48;
         self.sets.push(key.clone());
@@ -112,6 +119,7 @@ pub struct DporExplorer<'a, T: TransitionSystem> {
     stop: Option<StopReason>,
     verifier: Option<FingerprintVerifier<T::State>>,
     scratch_events: Vec<EventId>,
+    scratch_accesses: Vec<Access>,
     summary_bytes: usize,
     global_repick: Option<EventId>,
     /// Per event: stamp of its last execution / last enabling at a state of the current path.
@@ -142,6 +150,7 @@ impl<'a, T: TransitionSystem> DporExplorer<'a, T> {
             stop: None,
             verifier: config.verify_fingerprints.then(FingerprintVerifier::new),
             scratch_events: Vec::new(),
+            scratch_accesses: Vec::new(),
             summary_bytes: 0,
             global_repick: None,
             last_executed: Vec::new(),
@@ -340,7 +349,9 @@ impl<'a, T: TransitionSystem> DporExplorer<'a, T> {
     /// Executes `event` at `src`, adds the edge to the graph, records findings.
     /// Returns (edge, destination, destination is a new state).
     fn execute(&mut self, src: StateId, event: EventId) -> (EdgeId, StateId, bool) {
-        let step = self.system.execute(&self.nodes[src as usize].state, event);
+        let mut accesses = std::mem::take(&mut self.scratch_accesses);
+        accesses.clear();
+        let step = self.system.execute(&self.nodes[src as usize].state, event, &mut accesses);
         self.stats.executed += 1;
         if !step.findings.is_empty() {
             let trace = self.trace_to(src, event);
@@ -362,9 +373,9 @@ impl<'a, T: TransitionSystem> DporExplorer<'a, T> {
         };
         if let Some(edge) = existing_edge {
             debug_assert_eq!(self.edges[edge as usize].dst, dst, "execute() is not deterministic");
+            self.scratch_accesses = accesses;
             return (edge, dst, new_state);
         }
-        let mut accesses = step.accesses;
         accesses.push(Access::read(Location::shadow(event)));
         {
             let (s, d) = (&self.nodes[src as usize].enabled, &self.nodes[dst as usize].enabled);
@@ -377,7 +388,9 @@ impl<'a, T: TransitionSystem> DporExplorer<'a, T> {
         }
         accesses.sort_unstable();
         accesses.dedup();
-        let accesses = self.access_sets.intern(accesses);
+        let interned = self.access_sets.intern(&accesses);
+        self.scratch_accesses = accesses;
+        let accesses = interned;
         let edge = self.edges.len() as EdgeId;
         self.edges.push(Edge { src, dst, event, accesses, on_path: false });
         self.edge_index.insert((src, event), edge);
@@ -414,10 +427,12 @@ impl<'a, T: TransitionSystem> DporExplorer<'a, T> {
         }
     }
 
-    /// "Add e" at a state: `e` if it is enabled there, else every event enabled there.
-    fn add_backtrack(&mut self, s: StateId, e: EventId) {
+    /// "Add e" at a state: `e` if it is enabled there, else every event enabled there. Returns
+    /// whether `e` itself was enabled (false: the fallback was taken).
+    fn add_backtrack(&mut self, s: StateId, e: EventId) -> bool {
         let n = &mut self.nodes[s as usize];
-        let grew = if n.enabled.contains(e) {
+        let enabled_here = n.enabled.contains(e);
+        let grew = if enabled_here {
             n.backtrack.insert(e)
         } else {
             let enabled = n.enabled.clone();
@@ -429,6 +444,7 @@ impl<'a, T: TransitionSystem> DporExplorer<'a, T> {
             }
             self.enqueue(s);
         }
+        enabled_here
     }
 
     /// Algorithm 4: does `edge` close a full cycle on the current execution? The cycle runs from
@@ -496,7 +512,8 @@ impl<'a, T: TransitionSystem> DporExplorer<'a, T> {
                 for (e, a) in summary {
                     let (hit, rest) = self.split_conflicts(&a, edge);
                     if !hit.is_empty() {
-                        self.add_backtrack(src, e);
+                        let consumed = self.add_backtrack(src, e);
+                        let rest = if consumed { rest } else { a };
                         if self.mech.per_location_conflicts && !rest.is_empty() {
                             work.push((edge, event, rest));
                         }
@@ -563,7 +580,8 @@ impl<'a, T: TransitionSystem> DporExplorer<'a, T> {
                 let (hit, rest) = self.split_conflicts(&new, tb);
                 if !hit.is_empty() {
                     let src_b = self.edges[tb as usize].src;
-                    self.add_backtrack(src_b, e);
+                    let consumed = self.add_backtrack(src_b, e);
+                    let rest = if consumed { rest } else { new.clone() };
                     if self.mech.per_location_conflicts && !rest.is_empty() {
                         work.push((tb, self.edges[tb as usize].event, rest));
                     }
@@ -622,12 +640,16 @@ impl<'a, T: TransitionSystem> DporExplorer<'a, T> {
                 let remaining = if !hit.is_empty() {
                     let src_b = self.edges[tb as usize].src;
                     let e = self.edges[f.tconf as usize].event;
-                    self.add_backtrack(src_b, e);
+                    let consumed = self.add_backtrack(src_b, e);
                     tconf = tb;
                     if !self.mech.per_location_conflicts {
                         continue;
                     }
-                    rest
+                    if consumed {
+                        rest
+                    } else {
+                        f.accesses.clone()
+                    }
                 } else {
                     f.accesses.clone()
                 };

@@ -75,6 +75,7 @@ pub fn explore<T: TransitionSystem>(system: &mut T, config: &Config) -> Outcome 
     sorted_enabled(system, &s0, &mut events);
     all_events.union_with(&EventSet::from_events(events.iter().copied()));
     let mut stack = vec![Frame { state: s0, events, next: 0, via: None }];
+    let mut accesses = Vec::new();
 
     'search: while let Some(top) = stack.last_mut() {
         if top.next == top.events.len() {
@@ -87,7 +88,8 @@ pub fn explore<T: TransitionSystem>(system: &mut T, config: &Config) -> Outcome 
         }
         let event = top.events[top.next];
         top.next += 1;
-        let step = system.execute(&top.state, event);
+        accesses.clear();
+        let step = system.execute(&top.state, event, &mut accesses);
         stats.executed += 1;
         stats.transitions += 1;
         if !step.findings.is_empty() {
