@@ -76,11 +76,7 @@ fn run<T: TransitionSystem>(model: &str, system: &mut T, por: Por) {
 }
 
 fn main() {
-    let n: u32 = std::env::args()
-        .skip(1)
-        .find(|a| !a.starts_with('-'))
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(20);
+    let n: u32 = std::env::args().skip(1).find(|a| !a.starts_with('-')).and_then(|a| a.parse().ok()).unwrap_or(20);
     println!("synthetic models with 2^{n} = {} states", 1u64 << n);
     run("bits", &mut Bits { n, shared: false }, Por::None);
     run("bits", &mut Bits { n, shared: false }, Por::Dpor);

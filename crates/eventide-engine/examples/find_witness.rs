@@ -21,7 +21,8 @@ fn main() {
         other => panic!("unknown switch {other}"),
     }
     let arg = |i: usize, d: usize| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(d);
-    let shape = RandomShape { max_vars: arg(3, 2), max_events: arg(4, 3), max_modulus: arg(5, 2) as i64, max_stmts: arg(6, 3) };
+    let shape =
+        RandomShape { max_vars: arg(3, 2), max_events: arg(4, 3), max_modulus: arg(5, 2) as i64, max_stmts: arg(6, 3) };
     let mut best: Option<(usize, Program)> = None;
     for seed in 0..seeds {
         let mut rng = SplitMix64(seed);
@@ -31,11 +32,18 @@ fn main() {
         let mut cfg = Config { limits, ..Config::new(Por::Dpor) };
         cfg.switches = switches;
         let ablated = explore(&mut p.clone(), &cfg);
-        let set = |o: &eventide_engine::Outcome| -> BTreeSet<String> { o.findings.iter().map(|f| f.finding.key.clone()).collect() };
+        let set = |o: &eventide_engine::Outcome| -> BTreeSet<String> {
+            o.findings.iter().map(|f| f.finding.key.clone()).collect()
+        };
         if !ablated.complete || set(&none) != set(&ablated) {
             let size = p.to_model_file().len();
             if best.as_ref().is_none_or(|(s, _)| size < *s) {
-                println!("seed {seed}: complete={} none={:?} ablated={:?} size={size}", ablated.complete, set(&none), set(&ablated));
+                println!(
+                    "seed {seed}: complete={} none={:?} ablated={:?} size={size}",
+                    ablated.complete,
+                    set(&none),
+                    set(&ablated)
+                );
                 best = Some((size, p));
             }
         }

@@ -21,9 +21,9 @@ pub mod system;
 pub mod visited;
 
 pub use eventset::EventSet;
-pub use explore::{explore, BacktrackSearch, Config, Limits, Outcome, Por, ReportedFinding, Stats, StopReason};
 #[cfg(feature = "testing-switches")]
 pub use explore::Switches;
+pub use explore::{explore, BacktrackSearch, Config, Limits, Outcome, Por, ReportedFinding, Stats, StopReason};
 pub use fingerprint::{fingerprint_of, FingerprintHasher};
 pub use system::{
     Access, AccessKind, EventId, Finding, FindingKind, Fingerprint, Location, SourcePosition, Step, SystemError,

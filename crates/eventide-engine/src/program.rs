@@ -387,7 +387,8 @@ impl Program {
         use build::*;
         let mut p = Program::new();
         let nvars = 1 + rng.below(shape.max_vars as u64) as usize;
-        let moduli: Vec<i64> = (0..nvars).map(|_| 2 + rng.below((shape.max_modulus - 1).max(1) as u64) as i64).collect();
+        let moduli: Vec<i64> =
+            (0..nvars).map(|_| 2 + rng.below((shape.max_modulus - 1).max(1) as u64) as i64).collect();
         for (i, m) in moduli.iter().enumerate() {
             let init = rng.below(*m as u64) as i64;
             p.var(&format!("x{i}"), init);
@@ -452,7 +453,6 @@ impl Program {
         p
     }
 }
-
 
 #[cfg(test)]
 mod tests {

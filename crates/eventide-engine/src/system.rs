@@ -74,8 +74,7 @@ impl Access {
     /// Two accesses conflict when they touch the same location and at least one writes.
     #[inline]
     pub fn conflicts_with(self, other: Access) -> bool {
-        self.location == other.location
-            && (self.kind == AccessKind::Write || other.kind == AccessKind::Write)
+        self.location == other.location && (self.kind == AccessKind::Write || other.kind == AccessKind::Write)
     }
 }
 

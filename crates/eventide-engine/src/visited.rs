@@ -24,7 +24,7 @@ pub struct FingerprintSet {
 }
 
 fn key_of(fp: Fingerprint) -> Key {
-    let top = (fp.0 >> 32) as u128;
+    let top = fp.0 >> 32;
     let key = [(top >> 64) as u32, (top >> 32) as u32, top as u32];
     if key == EMPTY {
         [0, 0, 1]

@@ -266,9 +266,21 @@ fn needs_fairness() -> Program {
     let x0 = 0;
     p.body(
         e0,
-        vec![Stmt::Disable(e3), Stmt::Assert(eq(c(2), c(2)), "a0_1".into()), Stmt::Enable(e2), Stmt::Assign(x1, modulo(add(c(1), c(1)), 2))],
+        vec![
+            Stmt::Disable(e3),
+            Stmt::Assert(eq(c(2), c(2)), "a0_1".into()),
+            Stmt::Enable(e2),
+            Stmt::Assign(x1, modulo(add(c(1), c(1)), 2)),
+        ],
     );
-    p.body(e1, vec![Stmt::Disable(e2), Stmt::Assign(x1, modulo(add(v(x0), v(x1)), 2)), Stmt::Assert(eq(v(x0), v(x0)), "a1_2".into())]);
+    p.body(
+        e1,
+        vec![
+            Stmt::Disable(e2),
+            Stmt::Assign(x1, modulo(add(v(x0), v(x1)), 2)),
+            Stmt::Assert(eq(v(x0), v(x0)), "a1_2".into()),
+        ],
+    );
     p.body(e2, vec![Stmt::Enable(e3), Stmt::Enable(e1)]);
     p.body(e3, vec![Stmt::Assign(x1, modulo(add(v(x1), v(x0)), 2))]);
     p
@@ -321,10 +333,8 @@ fn limits_stop_runs_cleanly() {
         assert!(!outcome.complete);
         assert_eq!(outcome.stop_reason, Some(eventide_engine::StopReason::States));
         assert!(outcome.stats.states >= 100 && outcome.stats.states <= 101, "{:?}", outcome.stats);
-        let config = Config {
-            limits: Limits { time_limit: Some(std::time::Duration::ZERO), ..Limits::default() },
-            ..all(por)
-        };
+        let config =
+            Config { limits: Limits { time_limit: Some(std::time::Duration::ZERO), ..Limits::default() }, ..all(por) };
         let outcome = explore(&mut p.clone(), &config);
         assert_eq!(outcome.stop_reason, Some(eventide_engine::StopReason::Time));
     }

@@ -48,8 +48,10 @@ fn check_seed(seed: u64, shape: &RandomShape, with_literal: bool, tally: &mut Ta
     tally.reduced += (dpor.stats.transitions < none.stats.transitions) as u64;
     tally.cyclic += (none.stats.transitions >= none.stats.states) as u64;
     if with_literal {
-        let literal =
-            explore(&mut program.clone(), &Config { backtrack_search: BacktrackSearch::Literal, ..Config::new(Por::Dpor) });
+        let literal = explore(
+            &mut program.clone(),
+            &Config { backtrack_search: BacktrackSearch::Literal, ..Config::new(Por::Dpor) },
+        );
         if violation_keys(&literal) != violation_keys(&none) {
             return Err(describe(&format!(
                 "literal Algorithm 5 differs: {:?} vs exhaustive {:?}",

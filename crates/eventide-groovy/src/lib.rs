@@ -3,7 +3,12 @@
 //! Two layers, kept apart in the manner of starlark-rust's syntax/evaluator split:
 //! - [`syntax`]: source files, the lexer, the parser and the AST with byte spans. It knows
 //!   nothing about evaluation.
+//! - [`diagnostic`]: located error reports with the source line and a caret.
 //! - `eval`: values, the interpreter, and the host interface through which a platform (model
 //!   files, SmartThings) supplies objects and observes every access to shared data.
 
+pub mod diagnostic;
+pub mod eval;
 pub mod syntax;
+
+pub use diagnostic::Diagnostic;

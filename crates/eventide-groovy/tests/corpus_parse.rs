@@ -30,11 +30,7 @@ fn corpus_dir() -> PathBuf {
         return Path::new(&shared).join("corpus").join("smartapps");
     }
     let root = workspace_root().unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
-    let dir = root
-        .join("..")
-        .join("shared")
-        .join("corpus")
-        .join("smartapps");
+    let dir = root.join("..").join("shared").join("corpus").join("smartapps");
     dir.canonicalize().unwrap_or(dir)
 }
 
@@ -56,8 +52,7 @@ fn every_corpus_file_parses() {
     let mut total = Duration::ZERO;
     let mut slowest = (Duration::ZERO, 0usize, PathBuf::new());
     for path in &files {
-        let file =
-            SourceFile::read(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+        let file = SourceFile::read(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
         let started = Instant::now();
         let result = parse(&file);
         let took = started.elapsed();
@@ -67,13 +62,7 @@ fn every_corpus_file_parses() {
         }
         if let Err(err) = result {
             let lc = err.line_col(&file);
-            failures.push(format!(
-                "{}:{}:{}: {}",
-                path.display(),
-                lc.line,
-                lc.column,
-                err.message
-            ));
+            failures.push(format!("{}:{}:{}: {}", path.display(), lc.line, lc.column, err.message));
         }
     }
     eprintln!(
@@ -88,10 +77,5 @@ fn every_corpus_file_parses() {
     for f in &failures {
         eprintln!("{f}");
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {} corpus files failed to parse",
-        failures.len(),
-        files.len()
-    );
+    assert!(failures.is_empty(), "{} of {} corpus files failed to parse", failures.len(), files.len());
 }

@@ -30,10 +30,9 @@ const SNIPPETS: &[&str] = &[
 
 /// Pieces spliced into snippets by mutations.
 const PIECES: &[&str] = &[
-    "(", ")", "[", "]", "{", "}", "\"", "'", "'''", "\"\"\"", "/", "$", "${", "\n", ",", ":", ";",
-    "->", ".", "?.", "*.", "?", "?:", "=", "==", "!", "!in", "as", "in", "def", "if", "else",
-    "case", "new", "return", "\\", "0x", "1e", "..", "..<", "@", "<", ">", ">>", "**", "-", "+",
-    "it", "foo", "\"$a.b\"", "/*", "*/", "//", "\r\n",
+    "(", ")", "[", "]", "{", "}", "\"", "'", "'''", "\"\"\"", "/", "$", "${", "\n", ",", ":", ";", "->", ".", "?.",
+    "*.", "?", "?:", "=", "==", "!", "!in", "as", "in", "def", "if", "else", "case", "new", "return", "\\", "0x", "1e",
+    "..", "..<", "@", "<", ">", ">>", "**", "-", "+", "it", "foo", "\"$a.b\"", "/*", "*/", "//", "\r\n",
 ];
 
 fn workspace_root() -> Option<PathBuf> {
@@ -57,19 +56,12 @@ fn corpus() -> &'static [String] {
         let dir = match std::env::var_os("EVENTIDE_SHARED") {
             Some(shared) => PathBuf::from(shared).join("corpus").join("smartapps"),
             None => match workspace_root() {
-                Some(root) => root
-                    .join("..")
-                    .join("shared")
-                    .join("corpus")
-                    .join("smartapps"),
+                Some(root) => root.join("..").join("shared").join("corpus").join("smartapps"),
                 None => return Vec::new(),
             },
         };
         let Ok(entries) = std::fs::read_dir(&dir) else {
-            eprintln!(
-                "skipping corpus mutations: corpus not found at {}",
-                dir.display()
-            );
+            eprintln!("skipping corpus mutations: corpus not found at {}", dir.display());
             return Vec::new();
         };
         let mut paths: Vec<PathBuf> = entries
@@ -77,10 +69,7 @@ fn corpus() -> &'static [String] {
             .filter(|p| p.extension().is_some_and(|x| x == "groovy"))
             .collect();
         paths.sort();
-        paths
-            .iter()
-            .filter_map(|p| SourceFile::read(p).ok().map(|f| f.text().to_string()))
-            .collect()
+        paths.iter().filter_map(|p| SourceFile::read(p).ok().map(|f| f.text().to_string())).collect()
     })
 }
 
@@ -143,12 +132,7 @@ fn check(text: &str) {
     let file = SourceFile::new("prop.groovy", text.to_string());
     if let Err(e) = parse(&file) {
         assert!(e.span.start <= e.span.end, "inverted span {:?}", e.span);
-        assert!(
-            e.span.end as usize <= text.len(),
-            "span {:?} past the end ({})",
-            e.span,
-            text.len()
-        );
+        assert!(e.span.end as usize <= text.len(), "span {:?} past the end ({})", e.span, text.len());
         assert!(!e.message.is_empty());
         let _ = e.line_col(&file);
     }

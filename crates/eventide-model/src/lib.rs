@@ -1,1 +1,438 @@
-//! placeholder
+//! Model files: event-driven programs written in a subset of Groovy, run by Eventide's Groovy
+//! interpreter and explored by its engine.
+//!
+//! ```groovy
+//! x = 0                      // shared variables with initial values
+//! y = 0
+//! event("e1") { x = 1; y = (y + 1) % 3; enable("e2") }
+//! event("e2", enabled: false) { if (x == 1) { assert y != 2 : "y overflow" }; disable("e2") }
+//! ```
+//!
+//! - Script-level `name = value` statements declare shared variables (the model's state).
+//! - `event("name") { ... }` declares an event and its handler; events start enabled unless
+//!   declared with `enabled: false`. Handlers run atomically and may use any Groovy the
+//!   interpreter supports: locals, `if`/`else`, loops, arithmetic (Groovy's: `/` on integers gives
+//!   a BigDecimal, use `intdiv` or `%`), `assert cond : "message"`, `enable("e")`, `disable("e")`.
+//! - A failed assertion is a violation; any other runtime error in a handler (division by zero,
+//!   a missing property, ...) is an `app_exception` finding. Either stops the handler; writes made
+//!   before it stay.
+//!
+//! [`ModelSystem`] is the model as a [`TransitionSystem`]: the state is the shared variables'
+//! values and the enabled events; every read or write of a shared variable is an access to that
+//! variable's location. Reading a variable that holds a list or map also counts as a write, since
+//! the handler may change it in place.
+
+mod lint;
+
+use eventide_engine::{
+    Access, EventId, Finding, FindingKind, Fingerprint, FingerprintHasher, Location, SourcePosition, Step,
+    TransitionSystem,
+};
+use eventide_groovy::eval::{ErrorKind, EvalError, Host, Interpreter, Value};
+use eventide_groovy::syntax::{parse, ExprKind, Member, Script, SourceFile, Span, StmtKind};
+use eventide_groovy::Diagnostic;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::hash::Hasher;
+use std::path::Path;
+use std::sync::Arc;
+
+/// The clock of model files: a fixed instant (2026-01-01T00:00:00Z), so that handlers are
+/// deterministic.
+pub const MODEL_CLOCK_MILLIS: i64 = 1_767_225_600_000;
+
+/// Why a model file could not be loaded.
+#[derive(Debug, thiserror::Error)]
+#[error("{diagnostic}")]
+pub struct LoadError {
+    pub diagnostic: Diagnostic,
+    kind: LoadErrorKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LoadErrorKind {
+    Io,
+    Syntax,
+    Unsupported,
+    Model,
+}
+
+impl LoadError {
+    /// The `reason` of the JSON conventions: `usage` (unreadable file), `syntax` (parse errors
+    /// and malformed models), `unsupported` (a construct the interpreter does not implement).
+    pub fn reason(&self) -> &'static str {
+        match self.kind {
+            LoadErrorKind::Io => "usage",
+            LoadErrorKind::Syntax | LoadErrorKind::Model => "syntax",
+            LoadErrorKind::Unsupported => "unsupported",
+        }
+    }
+}
+
+struct EventDecl {
+    name: String,
+    initially_enabled: bool,
+    handler: Value,
+}
+
+/// A loaded model file.
+pub struct ModelSystem {
+    file: Arc<SourceFile>,
+    interp: Interpreter,
+    var_names: Vec<Arc<str>>,
+    var_index: FxHashMap<Arc<str>, usize>,
+    initial_values: Vec<Value>,
+    events: Vec<EventDecl>,
+    event_index: FxHashMap<String, EventId>,
+}
+
+/// A model state: the shared variables' values and which events are enabled.
+#[derive(Clone, Debug)]
+pub struct ModelState {
+    values: Box<[Value]>,
+    enabled: Box<[bool]>,
+}
+
+impl ModelState {
+    /// The values of the shared variables, in declaration order.
+    pub fn values(&self) -> &[Value] {
+        &self.values
+    }
+}
+
+impl ModelSystem {
+    /// Reads, parses and loads a model file.
+    pub fn load(path: &Path) -> Result<ModelSystem, LoadError> {
+        let file = SourceFile::read(path).map_err(|e| LoadError {
+            diagnostic: Diagnostic::whole_file(&path.display().to_string(), format!("cannot read model file: {e}")),
+            kind: LoadErrorKind::Io,
+        })?;
+        ModelSystem::from_source(file)
+    }
+
+    /// Loads a model from source text.
+    pub fn from_source(file: SourceFile) -> Result<ModelSystem, LoadError> {
+        let file = Arc::new(file);
+        let script = parse(&file)
+            .map_err(|e| LoadError { diagnostic: Diagnostic::from_syntax(&file, &e), kind: LoadErrorKind::Syntax })?;
+        let script = Arc::new(script);
+        let mut interp = Interpreter::new(script.clone(), file.clone());
+        let mut host = LoadHost::default();
+        if let Err(e) = interp.run_script(&mut host) {
+            let kind = match e.kind {
+                ErrorKind::Unsupported { .. } => LoadErrorKind::Unsupported,
+                _ => LoadErrorKind::Model,
+            };
+            let diagnostic = host.error.take().unwrap_or_else(|| eval_diagnostic(&file, &e));
+            return Err(LoadError { diagnostic, kind });
+        }
+        if let Some(diagnostic) = host.error.take() {
+            return Err(LoadError { diagnostic, kind: LoadErrorKind::Model });
+        }
+        if host.events.is_empty() {
+            return Err(LoadError {
+                diagnostic: Diagnostic::whole_file(
+                    file.name(),
+                    "the model declares no events (`event(\"name\") { ... }`)",
+                ),
+                kind: LoadErrorKind::Model,
+            });
+        }
+        let system = ModelSystem {
+            var_index: host.vars.iter().enumerate().map(|(i, (n, _))| (n.clone(), i)).collect(),
+            var_names: host.vars.iter().map(|(n, _)| n.clone()).collect(),
+            initial_values: host.vars.into_iter().map(|(_, v)| v).collect(),
+            event_index: host.events.iter().enumerate().map(|(i, e)| (e.name.clone(), i as EventId)).collect(),
+            events: host.events,
+            file,
+            interp,
+        };
+        system.lint(&script)?;
+        Ok(system)
+    }
+
+    /// The names of the shared variables, in declaration order.
+    pub fn variable_names(&self) -> &[Arc<str>] {
+        &self.var_names
+    }
+
+    /// The declared events, in declaration order.
+    pub fn event_names(&self) -> impl Iterator<Item = &str> {
+        self.events.iter().map(|e| e.name.as_str())
+    }
+
+    /// Checks every handler written as a closure literal in an `event(...)` call.
+    fn lint(&self, script: &Script) -> Result<(), LoadError> {
+        let shared: FxHashSet<String> = self.var_names.iter().map(|n| n.to_string()).collect();
+        let events: FxHashSet<String> = self.events.iter().map(|e| e.name.clone()).collect();
+        let top_locals: FxHashSet<String> = script
+            .stmts
+            .iter()
+            .filter_map(|s| match &s.kind {
+                StmtKind::LocalVar { vars, .. } => Some(vars.iter().map(|v| v.name.to_string())),
+                _ => None,
+            })
+            .flatten()
+            .filter(|n| !shared.contains(n))
+            .collect();
+        let names = lint::ModelNames { shared: &shared, events: &events, top_locals: &top_locals };
+        for stmt in &script.stmts {
+            let StmtKind::Expr(e) = &stmt.kind else { continue };
+            let ExprKind::MethodCall { object: None, member: Member::Name(name), args, .. } = &e.kind else { continue };
+            if &**name != "event" {
+                continue;
+            }
+            for arg in &args.positional {
+                if let ExprKind::Closure(c) = &arg.kind {
+                    let params: Vec<String> = match &c.params {
+                        Some(ps) => ps.iter().map(|p| p.name.to_string()).collect(),
+                        None => vec!["it".to_string()],
+                    };
+                    lint::check_handler(&c.body, &params, &names).map_err(|e| LoadError {
+                        diagnostic: Diagnostic::at(&self.file, e.span, e.message),
+                        kind: LoadErrorKind::Model,
+                    })?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn finding(&self, error: &EvalError) -> Finding {
+        let position = match (&error.file, error.location) {
+            (Some(file), Some(lc)) => Some(SourcePosition { file: file.to_string(), line: lc.line, column: lc.column }),
+            _ => None,
+        };
+        let (kind, message) = match &error.kind {
+            ErrorKind::AssertionFailed { message } => (FindingKind::Violation, message.clone()),
+            _ => (FindingKind::AppException, error.message.clone()),
+        };
+        let at = position.as_ref().map(|p| p.to_string()).unwrap_or_default();
+        Finding { kind, key: format!("{at}:{message}"), message, position }
+    }
+}
+
+fn eval_diagnostic(file: &SourceFile, e: &EvalError) -> Diagnostic {
+    match e.span {
+        Some(span) => Diagnostic::at(file, span, e.message.clone()),
+        None => Diagnostic::whole_file(file.name(), e.message.clone()),
+    }
+}
+
+/// The host while the file's top level runs: collects variables and events.
+#[derive(Default)]
+struct LoadHost {
+    vars: Vec<(Arc<str>, Value)>,
+    events: Vec<EventDecl>,
+    error: Option<Diagnostic>,
+}
+
+fn model_error(message: String) -> EvalError {
+    EvalError::exception("eventide.ModelError", Some(message))
+}
+
+impl Host for LoadHost {
+    fn get_global(&mut self, _interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
+        Ok(self.vars.iter().find(|(n, _)| &**n == name).map(|(_, v)| v.clone()))
+    }
+
+    fn set_global(&mut self, _interp: &mut Interpreter, name: &str, value: Value) -> Result<(), EvalError> {
+        match self.vars.iter_mut().find(|(n, _)| &**n == name) {
+            Some(slot) => slot.1 = value,
+            None => self.vars.push((name.into(), value)),
+        }
+        Ok(())
+    }
+
+    fn call_function(
+        &mut self,
+        _interp: &mut Interpreter,
+        name: &str,
+        args: Vec<Value>,
+    ) -> Result<Option<Value>, EvalError> {
+        match name {
+            "event" => {
+                let mut args = args.into_iter().peekable();
+                let mut initially_enabled = true;
+                if let Some(Value::Map(options)) = args.peek() {
+                    for (key, value) in options.borrow().iter() {
+                        match (key.as_str(), value) {
+                            (Some("enabled"), Value::Bool(b)) => initially_enabled = *b,
+                            (Some("enabled"), _) => {
+                                return Err(model_error("event option `enabled` must be true or false".into()))
+                            }
+                            (k, _) => {
+                                return Err(model_error(format!(
+                                    "unknown event option `{}` (the only option is `enabled`)",
+                                    k.unwrap_or("?")
+                                )))
+                            }
+                        }
+                    }
+                    args.next();
+                }
+                let (Some(event_name), Some(handler), None) = (args.next(), args.next(), args.next()) else {
+                    return Err(model_error("event() takes a name and a handler: event(\"name\") { ... }".into()));
+                };
+                let Some(event_name) = event_name.as_str().map(str::to_string) else {
+                    return Err(model_error("an event's name must be a string".into()));
+                };
+                if !handler.is_callable() {
+                    return Err(model_error(format!("event `{event_name}` needs a handler closure")));
+                }
+                if self.events.iter().any(|e| e.name == event_name) {
+                    return Err(model_error(format!("event `{event_name}` is declared twice")));
+                }
+                self.events.push(EventDecl { name: event_name, initially_enabled, handler });
+                Ok(Some(Value::Null))
+            }
+            "enable" | "disable" => Err(model_error(format!("{name}() can only be called inside an event handler"))),
+            _ => Ok(None),
+        }
+    }
+
+    fn now_millis(&mut self) -> i64 {
+        MODEL_CLOCK_MILLIS
+    }
+
+    fn print(&mut self, _text: &str) {}
+}
+
+/// The host while a handler runs: a working copy of the state, and the accesses made.
+struct ExecHost<'a> {
+    var_index: &'a FxHashMap<Arc<str>, usize>,
+    event_index: &'a FxHashMap<String, EventId>,
+    values: &'a mut [Value],
+    /// Which variables were already copied out of the (shared) stored state.
+    copied: Vec<bool>,
+    enabled: &'a mut [bool],
+    accesses: &'a mut Vec<Access>,
+}
+
+impl ExecHost<'_> {
+    fn variable(&mut self, i: usize) -> &Value {
+        if !self.copied[i] {
+            self.values[i] = self.values[i].deep_copy();
+            self.copied[i] = true;
+        }
+        &self.values[i]
+    }
+}
+
+impl Host for ExecHost<'_> {
+    fn get_global(&mut self, _interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
+        let Some(&i) = self.var_index.get(name) else { return Ok(None) };
+        let location = Location::data(i as u32);
+        self.accesses.push(Access::read(location));
+        let value = self.variable(i).clone();
+        if matches!(value, Value::List(_) | Value::Map(_)) {
+            self.accesses.push(Access::write(location));
+        }
+        Ok(Some(value))
+    }
+
+    fn set_global(&mut self, _interp: &mut Interpreter, name: &str, value: Value) -> Result<(), EvalError> {
+        let Some(&i) = self.var_index.get(name) else {
+            return Err(EvalError::exception(
+                "groovy.lang.MissingPropertyException",
+                Some(format!("No such property: {name}: assignment to an undeclared variable")),
+            ));
+        };
+        self.accesses.push(Access::write(Location::data(i as u32)));
+        self.values[i] = value;
+        self.copied[i] = true;
+        Ok(())
+    }
+
+    fn call_function(
+        &mut self,
+        _interp: &mut Interpreter,
+        name: &str,
+        args: Vec<Value>,
+    ) -> Result<Option<Value>, EvalError> {
+        let on = match name {
+            "enable" => true,
+            "disable" => false,
+            _ => return Ok(None),
+        };
+        let event = match args.as_slice() {
+            [v] => v.as_str().and_then(|n| self.event_index.get(n)).copied(),
+            _ => None,
+        };
+        let Some(event) = event else {
+            let shown = args.first().map(|v| format!("{v:?}")).unwrap_or_default();
+            return Err(model_error(format!("{name}(): no event named {shown}")));
+        };
+        self.enabled[event as usize] = on;
+        Ok(Some(Value::Null))
+    }
+
+    fn now_millis(&mut self) -> i64 {
+        MODEL_CLOCK_MILLIS
+    }
+
+    fn print(&mut self, _text: &str) {}
+}
+
+impl TransitionSystem for ModelSystem {
+    type State = ModelState;
+
+    fn initial_state(&mut self) -> ModelState {
+        ModelState {
+            values: self.initial_values.iter().map(Value::deep_copy).collect(),
+            enabled: self.events.iter().map(|e| e.initially_enabled).collect(),
+        }
+    }
+
+    fn fingerprint(&self, state: &ModelState) -> Fingerprint {
+        let mut h = FingerprintHasher::new();
+        for v in state.values.iter() {
+            v.hash_canonical(&mut h);
+        }
+        for &on in state.enabled.iter() {
+            h.write_u8(on as u8);
+        }
+        h.fingerprint()
+    }
+
+    fn enabled(&mut self, state: &ModelState, out: &mut Vec<EventId>) {
+        out.extend(state.enabled.iter().enumerate().filter(|(_, &on)| on).map(|(i, _)| i as EventId));
+    }
+
+    fn execute(&mut self, state: &ModelState, event: EventId, accesses: &mut Vec<Access>) -> Step<ModelState> {
+        let mut next = state.clone();
+        let handler = self.events[event as usize].handler.clone();
+        let result = {
+            let mut host = ExecHost {
+                var_index: &self.var_index,
+                event_index: &self.event_index,
+                copied: vec![false; next.values.len()],
+                values: &mut next.values,
+                enabled: &mut next.enabled,
+                accesses,
+            };
+            self.interp.call_value(&mut host, &handler, Vec::new())
+        };
+        let findings = match result {
+            Ok(_) => Vec::new(),
+            Err(e) => vec![self.finding(&e)],
+        };
+        Step { next, findings }
+    }
+
+    fn event_name(&self, event: EventId) -> String {
+        self.events.get(event as usize).map_or_else(|| format!("event#{event}"), |e| e.name.clone())
+    }
+
+    fn states_equal(&self, a: &ModelState, b: &ModelState) -> Option<bool> {
+        Some(
+            a.enabled == b.enabled
+                && a.values.len() == b.values.len()
+                && a.values.iter().zip(b.values.iter()).all(|(x, y)| x.state_eq(y)),
+        )
+    }
+}
+
+/// The span of a whole file, for diagnostics without a better place.
+pub fn file_span(file: &SourceFile) -> Span {
+    Span::new(0, file.text().len() as u32)
+}

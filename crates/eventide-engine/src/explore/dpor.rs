@@ -172,7 +172,9 @@ impl<'a, T: TransitionSystem> DporExplorer<'a, T> {
             self.nodes[s as usize].queued = false;
             let node = &self.nodes[s as usize];
             if node.backtrack.first_not_in(&node.done).is_some() {
-                if std::env::var_os("DPOR_DEBUG").is_some() { eprintln!("restart at s{s}"); }
+                if std::env::var_os("DPOR_DEBUG").is_some() {
+                    eprintln!("restart at s{s}");
+                }
                 self.stats.executions += 1;
                 self.run_execution(s);
                 // One execution takes one pending entry of its start state; the rest wait.
@@ -270,7 +272,11 @@ impl<'a, T: TransitionSystem> DporExplorer<'a, T> {
             let Some(event) = self.choose(cur) else { break }; // dead end: the execution is complete
             let (edge, dst, new_state) = self.execute(cur, event);
             if std::env::var_os("DPOR_DEBUG").is_some() {
-                eprintln!("exec s{cur} --{}--> s{dst} new={new_state} edge={edge} acc={:?}", self.system.event_name(event), self.accesses_of(edge));
+                eprintln!(
+                    "exec s{cur} --{}--> s{dst} new={new_state} edge={edge} acc={:?}",
+                    self.system.event_name(event),
+                    self.accesses_of(edge)
+                );
             }
             if self.stop.is_some() {
                 break;
@@ -290,9 +296,7 @@ impl<'a, T: TransitionSystem> DporExplorer<'a, T> {
             if !new_state {
                 let dst_node = &self.nodes[dst as usize];
                 let on_path = dst_node.path_pos != NOT_ON_PATH;
-                let ends = dst_node.in_h
-                    || !self.mech.full_cycle_termination
-                    || (on_path && self.is_full_cycle(edge));
+                let ends = dst_node.in_h || !self.mech.full_cycle_termination || (on_path && self.is_full_cycle(edge));
                 if self.mech.graph_update_at_match {
                     self.update_from_graph(edge);
                 }
@@ -356,7 +360,7 @@ impl<'a, T: TransitionSystem> DporExplorer<'a, T> {
         if !step.findings.is_empty() {
             let trace = self.trace_to(src, event);
             if self.log.record(step.findings, || trace.clone()) && self.config.stop_at_first {
-                self.stop = Some(StopReason::FirstViolation);
+                self.stop = Some(StopReason::FirstFinding);
             }
         }
         let fp = self.system.fingerprint(&step.next);
@@ -459,9 +463,8 @@ impl<'a, T: TransitionSystem> DporExplorer<'a, T> {
         }
         let window_start = self.stamp_base + pos as u64 + 1;
         let dst_enabled = &self.nodes[e.dst as usize].enabled;
-        let executed = |ev: EventId| {
-            ev == e.event || self.last_executed.get(ev as usize).is_some_and(|&s| s >= window_start)
-        };
+        let executed =
+            |ev: EventId| ev == e.event || self.last_executed.get(ev as usize).is_some_and(|&s| s >= window_start);
         let enabled_in_window = |ev: usize| self.last_enabled[ev] >= window_start;
         (0..self.last_enabled.len()).filter(|&ev| enabled_in_window(ev)).all(|ev| executed(ev as EventId))
             && dst_enabled.iter().all(executed)

@@ -93,11 +93,10 @@ pub fn explore<T: TransitionSystem>(system: &mut T, config: &Config) -> Outcome 
         stats.executed += 1;
         stats.transitions += 1;
         if !step.findings.is_empty() {
-            let new_violation = log.record(step.findings, || {
-                stack.iter().filter_map(|f| f.via).chain(std::iter::once(event)).collect()
-            });
-            if new_violation && config.stop_at_first {
-                stop = Some(StopReason::FirstViolation);
+            let new_finding = log
+                .record(step.findings, || stack.iter().filter_map(|f| f.via).chain(std::iter::once(event)).collect());
+            if new_finding && config.stop_at_first {
+                stop = Some(StopReason::FirstFinding);
                 break 'search;
             }
         }

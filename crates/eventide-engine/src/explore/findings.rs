@@ -19,15 +19,15 @@ pub(crate) struct FindingLog {
 
 impl FindingLog {
     /// Records the findings of one transition. `trace` builds the trace lazily (only for new
-    /// findings). Returns true when a new violation was recorded.
+    /// findings). Returns true when a new finding was recorded.
     pub fn record(&mut self, findings: Vec<Finding>, trace: impl Fn() -> Vec<EventId>) -> bool {
-        let mut new_violation = false;
+        let mut new_finding = false;
         for finding in findings {
             if self.seen.insert((finding.kind, finding.key.clone())) {
-                new_violation |= finding.kind == FindingKind::Violation;
+                new_finding = true;
                 self.found.push(ReportedFinding { finding, trace: trace() });
             }
         }
-        new_violation
+        new_finding
     }
 }

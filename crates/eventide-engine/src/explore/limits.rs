@@ -23,8 +23,8 @@ pub enum StopReason {
     Memory,
     States,
     Executed,
-    /// `stop_at_first` and a violation was found.
-    FirstViolation,
+    /// `stop_at_first` and a finding (violation or exception) was made.
+    FirstFinding,
 }
 
 impl StopReason {
@@ -35,13 +35,13 @@ impl StopReason {
             StopReason::Memory => "memory",
             StopReason::States => "states",
             StopReason::Executed => "executed",
-            StopReason::FirstViolation => "first_violation",
+            StopReason::FirstFinding => "first_finding",
         }
     }
 
     /// True for the reasons that make a run incomplete (a limit was hit).
     pub fn is_limit(self) -> bool {
-        !matches!(self, StopReason::FirstViolation)
+        !matches!(self, StopReason::FirstFinding)
     }
 }
 
@@ -68,7 +68,7 @@ impl Budget {
             return Some(StopReason::Executed);
         }
         self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks % 64 == 0 {
+        if self.ticks.is_multiple_of(64) {
             if let Some(t) = self.limits.time_limit {
                 if self.start.elapsed() >= t {
                     return Some(StopReason::Time);

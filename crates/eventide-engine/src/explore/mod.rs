@@ -99,7 +99,7 @@ pub(crate) struct Mechanisms {
 #[derive(Clone, Debug, Default)]
 pub struct Config {
     pub por: Por,
-    /// Stop at the first violation (`--first`); otherwise explore everything (`--all`).
+    /// Stop at the first finding (`--first`); otherwise explore everything (`--all`).
     pub stop_at_first: bool,
     pub limits: Limits,
     /// Keep every state and check that equal fingerprints mean equal states (slow; for tests).
@@ -167,7 +167,7 @@ pub struct Outcome {
     pub por: Por,
     /// False when a limit stopped the run.
     pub complete: bool,
-    /// Why the run stopped early, if it did (a limit, or the first violation with `stop_at_first`).
+    /// Why the run stopped early, if it did (a limit, or the first finding with `stop_at_first`).
     pub stop_reason: Option<StopReason>,
     pub stats: Stats,
     /// Each distinct finding once, in the order found.
@@ -177,6 +177,11 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// True when anything was found (a failed assertion or a handler exception).
+    pub fn has_findings(&self) -> bool {
+        !self.findings.is_empty()
+    }
+
     /// True when some assertion failed.
     pub fn has_violation(&self) -> bool {
         self.findings.iter().any(|f| f.finding.kind == crate::FindingKind::Violation)

@@ -125,33 +125,77 @@ pub enum StmtKind {
     /// An expression used as a statement (calls, assignments, ...).
     Expr(Expr),
     /// `def x = 1`, `int a, b = 2`, `final String s = "x"`. `ty` is `None` for `def`.
-    LocalVar { ty: Option<TypeName>, vars: Vec<VarDeclarator> },
+    LocalVar {
+        ty: Option<TypeName>,
+        vars: Vec<VarDeclarator>,
+    },
     /// A script-level method declaration.
     Method(Arc<MethodDecl>),
     /// `{ ... }` used as a statement block (not a closure).
     Block(Vec<Stmt>),
-    If { cond: Expr, then_branch: Box<Stmt>, else_branch: Option<Box<Stmt>> },
-    While { cond: Expr, body: Box<Stmt> },
-    DoWhile { body: Box<Stmt>, cond: Expr },
+    If {
+        cond: Expr,
+        then_branch: Box<Stmt>,
+        else_branch: Option<Box<Stmt>>,
+    },
+    While {
+        cond: Expr,
+        body: Box<Stmt>,
+    },
+    DoWhile {
+        body: Box<Stmt>,
+        cond: Expr,
+    },
     /// `for (x in xs)`, `for (def x in xs)`, `for (String x : xs)`.
-    ForIn { var: Name, ty: Option<TypeName>, iterable: Expr, body: Box<Stmt> },
+    ForIn {
+        var: Name,
+        ty: Option<TypeName>,
+        iterable: Expr,
+        body: Box<Stmt>,
+    },
     /// `for (init; cond; update)`.
-    For { init: Vec<Stmt>, cond: Option<Expr>, update: Vec<Expr>, body: Box<Stmt> },
-    Switch { subject: Expr, cases: Vec<SwitchCase> },
-    Try { body: Vec<Stmt>, catches: Vec<CatchClause>, finally: Option<Vec<Stmt>> },
+    For {
+        init: Vec<Stmt>,
+        cond: Option<Expr>,
+        update: Vec<Expr>,
+        body: Box<Stmt>,
+    },
+    Switch {
+        subject: Expr,
+        cases: Vec<SwitchCase>,
+    },
+    Try {
+        body: Vec<Stmt>,
+        catches: Vec<CatchClause>,
+        finally: Option<Vec<Stmt>>,
+    },
     Return(Option<Expr>),
     Break(Option<Name>),
     Continue(Option<Name>),
     Throw(Expr),
     /// `assert cond` or `assert cond : message`.
-    Assert { cond: Expr, message: Option<Expr> },
+    Assert {
+        cond: Expr,
+        message: Option<Expr>,
+    },
     /// `label: statement`. In the SmartThings DSL, `action: [GET: "h"]` inside a closure is one.
-    Labeled { label: Name, body: Box<Stmt> },
+    Labeled {
+        label: Name,
+        body: Box<Stmt>,
+    },
     /// `import a.b.C`, `import static a.b.C.m`, `import a.b.*`, `import a.b.C as D`.
-    Import { path: Name, is_static: bool, wildcard: bool, alias: Option<Name> },
+    Import {
+        path: Name,
+        is_static: bool,
+        wildcard: bool,
+        alias: Option<Name>,
+    },
     /// `class`, `interface`, `enum` declarations: parsed only far enough to skip them; the
     /// evaluator reports them as unsupported.
-    TypeDecl { keyword: Name, name: Name },
+    TypeDecl {
+        keyword: Name,
+        name: Name,
+    },
     /// A lone `;`.
     Empty,
 }
@@ -191,7 +235,11 @@ pub enum MapKey {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum MapEntry {
-    Pair { key: MapKey, value: Expr, span: Span },
+    Pair {
+        key: MapKey,
+        value: Expr,
+        span: Span,
+    },
     /// `*:otherMap`
     Spread(Expr),
 }
@@ -362,40 +410,94 @@ pub enum ExprKind {
     /// `[a: 1, b: 2]`, `[:]`.
     Map(Vec<MapEntry>),
     /// `from..to`, `from..<to`.
-    Range { from: Box<Expr>, to: Box<Expr>, exclusive: bool },
-    Unary { op: UnaryOp, operand: Box<Expr> },
-    Binary { op: BinaryOp, lhs: Box<Expr>, rhs: Box<Expr> },
+    Range {
+        from: Box<Expr>,
+        to: Box<Expr>,
+        exclusive: bool,
+    },
+    Unary {
+        op: UnaryOp,
+        operand: Box<Expr>,
+    },
+    Binary {
+        op: BinaryOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
     /// `x instanceof T`, `x !instanceof T`.
-    InstanceOf { expr: Box<Expr>, ty: TypeName, negated: bool },
+    InstanceOf {
+        expr: Box<Expr>,
+        ty: TypeName,
+        negated: bool,
+    },
     /// `x as T`.
-    As { expr: Box<Expr>, ty: TypeName },
+    As {
+        expr: Box<Expr>,
+        ty: TypeName,
+    },
     /// `(T) x`, a Java-style cast.
-    Cast { ty: TypeName, expr: Box<Expr> },
+    Cast {
+        ty: TypeName,
+        expr: Box<Expr>,
+    },
     /// `target = value` or a compound assignment `target op= value` (`op` is the binary operator,
     /// `None` for plain `=`). `??=`/`?=` elvis assignment is `Elvis` here.
-    Assign { op: Option<AssignOp>, target: Box<Expr>, value: Box<Expr> },
-    Ternary { cond: Box<Expr>, then_expr: Box<Expr>, else_expr: Box<Expr> },
+    Assign {
+        op: Option<AssignOp>,
+        target: Box<Expr>,
+        value: Box<Expr>,
+    },
+    Ternary {
+        cond: Box<Expr>,
+        then_expr: Box<Expr>,
+        else_expr: Box<Expr>,
+    },
     /// `a ?: b`
-    Elvis { lhs: Box<Expr>, rhs: Box<Expr> },
+    Elvis {
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
     /// `obj.name`, `obj?.name`, `obj*.name`, `obj."$name"`.
-    Property { object: Box<Expr>, member: Member, nav: Navigation },
+    Property {
+        object: Box<Expr>,
+        member: Member,
+        nav: Navigation,
+    },
     /// `obj[index]`, `obj?[index]`; several indices `m[1, 2]` are kept as a list.
-    Index { object: Box<Expr>, index: Vec<Expr>, safe: bool },
+    Index {
+        object: Box<Expr>,
+        index: Vec<Expr>,
+        safe: bool,
+    },
     /// `name(args)` with no receiver (`object` is `None`: a script method, closure variable, or a
     /// method of the delegate), or `obj.name(args)` / `obj?.name(args)` / `obj*.name(args)` /
     /// `obj."$name"(args)`. A dynamic name without receiver (`"$name"()`) has `object: None`.
-    MethodCall { object: Option<Box<Expr>>, member: Member, args: Args, nav: Navigation },
+    MethodCall {
+        object: Option<Box<Expr>>,
+        member: Member,
+        args: Args,
+        nav: Navigation,
+    },
     /// Calling the value of an arbitrary expression: `(expr)(args)`, `list[0](x)`.
-    Call { callee: Box<Expr>, args: Args },
+    Call {
+        callee: Box<Expr>,
+        args: Args,
+    },
     Closure(Arc<ClosureExpr>),
     /// `new T(args)`, `new T[n]` is reported as unsupported by the evaluator. For an array
     /// creation `new T[n][m]`, `ty.array_dims` counts the brackets and `args.positional` holds
     /// the sizes written (`args.parens` is false).
-    New { ty: TypeName, args: Args },
+    New {
+        ty: TypeName,
+        args: Args,
+    },
     /// `*expr` inside a list literal or an argument list.
     Spread(Box<Expr>),
     /// `Type.&method` / `obj.&method` (never used by SmartApps; evaluator reports it unsupported).
-    MethodPointer { object: Box<Expr>, name: Name },
+    MethodPointer {
+        object: Box<Expr>,
+        name: Name,
+    },
 }
 
 /// The operator of a compound assignment.

@@ -30,9 +30,7 @@ pub(crate) struct StackGuard {
 
 impl StackGuard {
     pub(crate) fn new() -> StackGuard {
-        StackGuard {
-            base: stack_position(),
-        }
+        StackGuard { base: stack_position() }
     }
 
     /// More than [`STACK_BUDGET`] bytes of stack are in use since [`StackGuard::new`].
@@ -207,11 +205,7 @@ const PUNCTS: &[(&str, Punct)] = &[
 impl Punct {
     /// The punctuation as written.
     pub(crate) fn text(self) -> &'static str {
-        PUNCTS
-            .iter()
-            .find(|(_, p)| *p == self)
-            .map(|(s, _)| *s)
-            .unwrap_or("?")
+        PUNCTS.iter().find(|(_, p)| *p == self).map(|(s, _)| *s).unwrap_or("?")
     }
 }
 
@@ -343,12 +337,7 @@ pub(crate) fn tokenize(text: &str) -> Result<Vec<Token>, SyntaxError> {
     if text.len() >= u32::MAX as usize {
         return Err(SyntaxError::new("source file too large", Span::new(0, 0)));
     }
-    let mut lexer = Lexer {
-        src: text,
-        pos: 0,
-        depth: 0,
-        stack: StackGuard::new(),
-    };
+    let mut lexer = Lexer { src: text, pos: 0, depth: 0, stack: StackGuard::new() };
     if text.starts_with("#!") {
         lexer.pos = text.find('\n').unwrap_or(text.len());
     }
@@ -382,10 +371,7 @@ struct StrBuilder {
 
 impl StrBuilder {
     fn new() -> StrBuilder {
-        StrBuilder {
-            parts: Vec::new(),
-            text: String::new(),
-        }
+        StrBuilder { parts: Vec::new(), text: String::new() }
     }
 
     fn flush(&mut self) {
@@ -415,11 +401,7 @@ fn span(start: usize, end: usize) -> Span {
 
 impl<'a> Lexer<'a> {
     fn byte(&self, offset: usize) -> u8 {
-        self.src
-            .as_bytes()
-            .get(self.pos + offset)
-            .copied()
-            .unwrap_or(0)
+        self.src.as_bytes().get(self.pos + offset).copied().unwrap_or(0)
     }
 
     fn rest(&self) -> &'a str {
@@ -431,9 +413,7 @@ impl<'a> Lexer<'a> {
     }
 
     fn char_at(&self, offset: usize) -> Option<char> {
-        self.src
-            .get(self.pos + offset..)
-            .and_then(|s| s.chars().next())
+        self.src.get(self.pos + offset..).and_then(|s| s.chars().next())
     }
 
     fn error(&self, message: impl Into<String>, start: usize, end: usize) -> SyntaxError {
@@ -456,12 +436,7 @@ impl<'a> Lexer<'a> {
                 if let Some(open) = interp {
                     return Err(self.error("unterminated `${` interpolation", open, open + 2));
                 }
-                tokens.push(Token {
-                    kind: Tok::Eof,
-                    span: span(start, start),
-                    nl_before: true,
-                    space_before: space,
-                });
+                tokens.push(Token { kind: Tok::Eof, span: span(start, start), nl_before: true, space_before: space });
                 return Ok(tokens);
             }
             let b = self.byte(0);
@@ -507,18 +482,10 @@ impl<'a> Lexer<'a> {
             prev_ends_operand = match &kind {
                 Tok::Ident(w) => !is_reserved(w) || is_value_keyword(w),
                 Tok::Number(_) | Tok::Str(_) | Tok::GStr(_) => true,
-                Tok::Punct(p) => matches!(
-                    p,
-                    Punct::RParen | Punct::RBracket | Punct::RBrace | Punct::Inc | Punct::Dec
-                ),
+                Tok::Punct(p) => matches!(p, Punct::RParen | Punct::RBracket | Punct::RBrace | Punct::Inc | Punct::Dec),
                 Tok::Eof => false,
             };
-            tokens.push(Token {
-                kind,
-                span: span(start, self.pos),
-                nl_before,
-                space_before: space,
-            });
+            tokens.push(Token { kind, span: span(start, self.pos), nl_before, space_before: space });
         }
     }
 
@@ -550,9 +517,7 @@ impl<'a> Lexer<'a> {
                             }
                             self.pos = start + 2 + end + 2;
                         }
-                        None => {
-                            return Err(self.error("unterminated block comment", start, start + 2))
-                        }
+                        None => return Err(self.error("unterminated block comment", start, start + 2)),
                     }
                 }
                 b if b >= 0x80 => match self.peek_char() {
@@ -573,9 +538,7 @@ impl<'a> Lexer<'a> {
 
     fn lex_ident(&mut self) -> Tok {
         let rest = self.rest();
-        let len = rest
-            .find(|c: char| !is_ident_continue(c))
-            .unwrap_or(rest.len());
+        let len = rest.find(|c: char| !is_ident_continue(c)).unwrap_or(rest.len());
         self.pos += len;
         Tok::Ident(rest[..len].into())
     }
@@ -700,12 +663,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// Lexes a string literal whose opening delimiter (`open_len` bytes) starts at `start`.
-    fn lex_string(
-        &mut self,
-        kind: StrKind,
-        start: usize,
-        open_len: usize,
-    ) -> Result<Tok, SyntaxError> {
+    fn lex_string(&mut self, kind: StrKind, start: usize, open_len: usize) -> Result<Tok, SyntaxError> {
         self.pos = start + open_len;
         let mut b = StrBuilder::new();
         let unterminated = |lx: &Lexer| {
@@ -732,11 +690,7 @@ impl<'a> Lexer<'a> {
                     }
                 }
                 StrKind::TripleSingle | StrKind::TripleDouble => {
-                    let q = if kind == StrKind::TripleSingle {
-                        b'\''
-                    } else {
-                        b'"'
-                    };
+                    let q = if kind == StrKind::TripleSingle { b'\'' } else { b'"' };
                     if self.byte(0) == q && self.byte(1) == q && self.byte(2) == q {
                         // `""""` ends with a quote in the text: the closing delimiter is the
                         // last three quotes of the run.
@@ -823,10 +777,7 @@ impl<'a> Lexer<'a> {
             '\r' if self.byte(2) == b'\n' => self.pos += 3,
             'u' => {
                 let first = self.lex_unicode_escape()?;
-                let ch = if (0xD800..0xDC00).contains(&first)
-                    && self.byte(0) == b'\\'
-                    && self.byte(1) == b'u'
-                {
+                let ch = if (0xD800..0xDC00).contains(&first) && self.byte(0) == b'\\' && self.byte(1) == b'u' {
                     let save = self.pos;
                     let second = self.lex_unicode_escape()?;
                     if (0xDC00..0xE000).contains(&second) {
@@ -902,10 +853,7 @@ impl<'a> Lexer<'a> {
             let tokens = self.lex_stream(Some(start));
             self.depth -= 1;
             let tokens = tokens?;
-            b.push_part(StrPart::Block {
-                tokens,
-                span: span(start, self.pos),
-            });
+            b.push_part(StrPart::Block { tokens, span: span(start, self.pos) });
             return Ok(());
         }
         if !self.char_at(1).is_some_and(is_gstring_ident_start) {
@@ -917,9 +865,7 @@ impl<'a> Lexer<'a> {
         let mut path = Vec::new();
         loop {
             let rest = self.rest();
-            let len = rest
-                .find(|c: char| !is_gstring_ident_continue(c))
-                .unwrap_or(rest.len());
+            let len = rest.find(|c: char| !is_gstring_ident_continue(c)).unwrap_or(rest.len());
             path.push((Name::from(&rest[..len]), span(self.pos, self.pos + len)));
             self.pos += len;
             if self.byte(0) == b'.' && self.char_at(1).is_some_and(is_gstring_ident_start) {
@@ -973,8 +919,7 @@ impl<'a> Lexer<'a> {
                 }
             }
             if matches!(at(i), b'e' | b'E')
-                && (at(i + 1).is_ascii_digit()
-                    || (matches!(at(i + 1), b'+' | b'-') && at(i + 2).is_ascii_digit()))
+                && (at(i + 1).is_ascii_digit() || (matches!(at(i + 1), b'+' | b'-') && at(i + 2).is_ascii_digit()))
             {
                 is_decimal = true;
                 i += 2;
@@ -995,18 +940,11 @@ impl<'a> Lexer<'a> {
         self.pos = i;
         if let Some(c) = self.peek_char() {
             if is_ident_continue(c) {
-                return Err(self.error(
-                    format!("invalid character `{c}` in number literal"),
-                    i,
-                    i + c.len_utf8(),
-                ));
+                return Err(self.error(format!("invalid character `{c}` in number literal"), i, i + c.len_utf8()));
             }
         }
         let digits_from = if radix_prefix != 0 { start + 2 } else { start };
-        let text: String = self.src[digits_from..body_end]
-            .chars()
-            .filter(|&c| c != '_')
-            .collect();
+        let text: String = self.src[digits_from..body_end].chars().filter(|&c| c != '_').collect();
         let suffix = suffix.map(|s| s.to_ascii_lowercase());
         let result = if is_decimal {
             classify_decimal(&text, suffix)
@@ -1019,11 +957,7 @@ impl<'a> Lexer<'a> {
                     classify_integer(&text[1..], 8, suffix)
                 }
             } else {
-                classify_integer(
-                    &text,
-                    if radix_prefix == 0 { 10 } else { radix_prefix },
-                    suffix,
-                )
+                classify_integer(&text, if radix_prefix == 0 { 10 } else { radix_prefix }, suffix)
             }
         };
         match result {
@@ -1040,9 +974,7 @@ fn classify_integer(digits: &str, radix: u32, suffix: Option<u8>) -> Result<Numb
         let Some(v) = d.to_digit(radix) else {
             return Err(format!("invalid digit `{d}` in number literal"));
         };
-        value = value
-            .and_then(|x| x.checked_mul(u128::from(radix)))
-            .and_then(|x| x.checked_add(u128::from(v)));
+        value = value.and_then(|x| x.checked_mul(u128::from(radix))).and_then(|x| x.checked_add(u128::from(v)));
     }
     let as_i32 = value.and_then(|v| i32::try_from(v).ok());
     let as_i64 = value.and_then(|v| i64::try_from(v).ok());
@@ -1052,25 +984,14 @@ fn classify_integer(digits: &str, radix: u32, suffix: Option<u8>) -> Result<Numb
             (None, Some(v)) => NumberLit::Long(v),
             _ => NumberLit::BigInteger(to_decimal_string(digits, radix).into()),
         }),
-        Some(b'i') => as_i32
-            .map(NumberLit::Integer)
-            .ok_or_else(|| "number too large for an Integer literal".to_string()),
-        Some(b'l') => as_i64
-            .map(NumberLit::Long)
-            .ok_or_else(|| "number too large for a Long literal".to_string()),
-        Some(b'g') => Ok(NumberLit::BigInteger(
-            to_decimal_string(digits, radix).into(),
-        )),
-        Some(b'd') => Ok(NumberLit::Double(
-            digits.parse::<f64>().unwrap_or(f64::INFINITY),
-        )),
-        Some(b'f') => Ok(NumberLit::Double(f64::from(
-            digits.parse::<f32>().unwrap_or(f32::INFINITY),
-        ))),
-        Some(other) => Err(format!(
-            "invalid suffix `{}` on number literal",
-            other as char
-        )),
+        Some(b'i') => {
+            as_i32.map(NumberLit::Integer).ok_or_else(|| "number too large for an Integer literal".to_string())
+        }
+        Some(b'l') => as_i64.map(NumberLit::Long).ok_or_else(|| "number too large for a Long literal".to_string()),
+        Some(b'g') => Ok(NumberLit::BigInteger(to_decimal_string(digits, radix).into())),
+        Some(b'd') => Ok(NumberLit::Double(digits.parse::<f64>().unwrap_or(f64::INFINITY))),
+        Some(b'f') => Ok(NumberLit::Double(f64::from(digits.parse::<f32>().unwrap_or(f32::INFINITY)))),
+        Some(other) => Err(format!("invalid suffix `{}` on number literal", other as char)),
     }
 }
 
@@ -1078,18 +999,9 @@ fn classify_integer(digits: &str, radix: u32, suffix: Option<u8>) -> Result<Numb
 fn classify_decimal(text: &str, suffix: Option<u8>) -> Result<NumberLit, String> {
     match suffix {
         None | Some(b'g') => Ok(NumberLit::BigDecimal(text.into())),
-        Some(b'd') => text
-            .parse::<f64>()
-            .map(NumberLit::Double)
-            .map_err(|e| e.to_string()),
-        Some(b'f') => text
-            .parse::<f32>()
-            .map(|f| NumberLit::Double(f64::from(f)))
-            .map_err(|e| e.to_string()),
-        Some(other) => Err(format!(
-            "invalid suffix `{}` on a decimal number literal",
-            other as char
-        )),
+        Some(b'd') => text.parse::<f64>().map(NumberLit::Double).map_err(|e| e.to_string()),
+        Some(b'f') => text.parse::<f32>().map(|f| NumberLit::Double(f64::from(f))).map_err(|e| e.to_string()),
+        Some(other) => Err(format!("invalid suffix `{}` on a decimal number literal", other as char)),
     }
 }
 
@@ -1126,11 +1038,7 @@ mod tests {
     use super::*;
 
     fn kinds(text: &str) -> Vec<Tok> {
-        tokenize(text)
-            .expect("lexes")
-            .into_iter()
-            .map(|t| t.kind)
-            .collect()
+        tokenize(text).expect("lexes").into_iter().map(|t| t.kind).collect()
     }
 
     fn num(text: &str) -> NumberLit {
@@ -1145,10 +1053,7 @@ mod tests {
         assert_eq!(num("42"), NumberLit::Integer(42));
         assert_eq!(num("2147483647"), NumberLit::Integer(i32::MAX));
         assert_eq!(num("2147483648"), NumberLit::Long(2147483648));
-        assert_eq!(
-            num("99999999999999999999"),
-            NumberLit::BigInteger("99999999999999999999".into())
-        );
+        assert_eq!(num("99999999999999999999"), NumberLit::BigInteger("99999999999999999999".into()));
         assert_eq!(num("1_000"), NumberLit::Integer(1000));
         assert_eq!(num("0x1F"), NumberLit::Integer(31));
         assert_eq!(num("0xFFL"), NumberLit::Long(255));
@@ -1165,10 +1070,7 @@ mod tests {
         assert_eq!(num("1.5d"), NumberLit::Double(1.5));
         assert_eq!(num("2D"), NumberLit::Double(2.0));
         assert_eq!(num("0.5f"), NumberLit::Double(0.5));
-        assert_eq!(
-            num("0xFFFFFFFFFFFFFFFFFFFF"),
-            NumberLit::BigInteger("1208925819614629174706175".into())
-        );
+        assert_eq!(num("0xFFFFFFFFFFFFFFFFFFFF"), NumberLit::BigInteger("1208925819614629174706175".into()));
         assert_eq!(num("0x1D"), NumberLit::Integer(29));
     }
 
@@ -1202,10 +1104,7 @@ mod tests {
                 Tok::Eof
             ]
         );
-        assert_eq!(
-            kinds("1.5.round()")[0],
-            Tok::Number(NumberLit::BigDecimal("1.5".into()))
-        );
+        assert_eq!(kinds("1.5.round()")[0], Tok::Number(NumberLit::BigDecimal("1.5".into())));
     }
 
     #[test]
@@ -1229,16 +1128,11 @@ mod tests {
 
     #[test]
     fn gstring_parts() {
-        let Tok::GStr(parts) = &kinds(r#""$evt.name: ${x + 1}.""#)[0] else {
-            panic!()
-        };
+        let Tok::GStr(parts) = &kinds(r#""$evt.name: ${x + 1}.""#)[0] else { panic!() };
         assert_eq!(parts.len(), 4);
         match &parts[0] {
             StrPart::Path(p) => {
-                assert_eq!(
-                    p.iter().map(|(n, _)| &**n).collect::<Vec<_>>(),
-                    ["evt", "name"]
-                )
+                assert_eq!(p.iter().map(|(n, _)| &**n).collect::<Vec<_>>(), ["evt", "name"])
             }
             other => panic!("{other:?}"),
         }
@@ -1262,26 +1156,11 @@ mod tests {
         let e = tokenize("x = \"abc\ny").unwrap_err();
         assert_eq!(e.message, "unterminated string literal");
         assert_eq!(e.span.start, 4);
-        assert_eq!(
-            tokenize("'abc").unwrap_err().message,
-            "unterminated string literal"
-        );
-        assert_eq!(
-            tokenize("\"${a\"").unwrap_err().message,
-            "unterminated string literal"
-        );
-        assert_eq!(
-            tokenize("/* x").unwrap_err().message,
-            "unterminated block comment"
-        );
-        assert_eq!(
-            tokenize("a # b").unwrap_err().message,
-            "unexpected character `#`"
-        );
-        assert_eq!(
-            tokenize(r#""\q""#).unwrap_err().message,
-            "invalid escape sequence `\\q`"
-        );
+        assert_eq!(tokenize("'abc").unwrap_err().message, "unterminated string literal");
+        assert_eq!(tokenize("\"${a\"").unwrap_err().message, "unterminated string literal");
+        assert_eq!(tokenize("/* x").unwrap_err().message, "unterminated block comment");
+        assert_eq!(tokenize("a # b").unwrap_err().message, "unexpected character `#`");
+        assert_eq!(tokenize(r#""\q""#).unwrap_err().message, "invalid escape sequence `\\q`");
     }
 
     #[test]

@@ -21,10 +21,7 @@ pub struct SyntaxError {
 
 impl SyntaxError {
     pub fn new(message: impl Into<String>, span: Span) -> SyntaxError {
-        SyntaxError {
-            message: message.into(),
-            span,
-        }
+        SyntaxError { message: message.into(), span }
     }
 
     /// The line and column where the error starts.

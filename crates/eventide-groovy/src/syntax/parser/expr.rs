@@ -70,23 +70,13 @@ impl<'t> Parser<'t> {
             },
             _ => return Ok(lhs),
         };
-        if !matches!(
-            lhs.kind,
-            ExprKind::Ident(_) | ExprKind::Property { .. } | ExprKind::Index { .. }
-        ) {
+        if !matches!(lhs.kind, ExprKind::Ident(_) | ExprKind::Property { .. } | ExprKind::Index { .. }) {
             return Err(SyntaxError::new("invalid assignment target", lhs.span));
         }
         self.bump();
         let value = self.parse_expr()?;
         let span = lhs.span.to(value.span);
-        Ok(Expr {
-            kind: ExprKind::Assign {
-                op,
-                target: boxed(lhs),
-                value: boxed(value),
-            },
-            span,
-        })
+        Ok(Expr { kind: ExprKind::Assign { op, target: boxed(lhs), value: boxed(value) }, span })
     }
 
     fn parse_ternary(&mut self) -> PResult<Expr> {
@@ -102,11 +92,7 @@ impl<'t> Parser<'t> {
             let else_expr = self.nested(|p| p.parse_ternary())?;
             let span = cond.span.to(else_expr.span);
             return Ok(Expr {
-                kind: ExprKind::Ternary {
-                    cond: boxed(cond),
-                    then_expr: boxed(then_expr),
-                    else_expr: boxed(else_expr),
-                },
+                kind: ExprKind::Ternary { cond: boxed(cond), then_expr: boxed(then_expr), else_expr: boxed(else_expr) },
                 span,
             });
         }
@@ -114,13 +100,7 @@ impl<'t> Parser<'t> {
             self.bump();
             let rhs = self.nested(|p| p.parse_ternary())?;
             let span = cond.span.to(rhs.span);
-            return Ok(Expr {
-                kind: ExprKind::Elvis {
-                    lhs: boxed(cond),
-                    rhs: boxed(rhs),
-                },
-                span,
-            });
+            return Ok(Expr { kind: ExprKind::Elvis { lhs: boxed(cond), rhs: boxed(rhs) }, span });
         }
         Ok(cond)
     }
@@ -164,9 +144,7 @@ impl<'t> Parser<'t> {
                     Punct::Star => (BinOp::Bin(BinaryOp::Mul), prec::MULTIPLICATIVE),
                     Punct::Slash => (BinOp::Bin(BinaryOp::Div), prec::MULTIPLICATIVE),
                     Punct::Percent => (BinOp::Bin(BinaryOp::Mod), prec::MULTIPLICATIVE),
-                    Punct::Not if self.nth_is_word(1, "in") => {
-                        (BinOp::Bin(BinaryOp::NotIn), prec::RELATIONAL)
-                    }
+                    Punct::Not if self.nth_is_word(1, "in") => (BinOp::Bin(BinaryOp::NotIn), prec::RELATIONAL),
                     Punct::Not if self.nth_is_word(1, "instanceof") => {
                         (BinOp::InstanceOf { negated: true }, prec::RELATIONAL)
                     }
@@ -183,9 +161,7 @@ impl<'t> Parser<'t> {
             },
             _ => return None,
         };
-        if !self.same_line()
-            && matches!(&t.kind, Tok::Punct(Punct::Plus | Punct::Minus | Punct::Not))
-        {
+        if !self.same_line() && matches!(&t.kind, Tok::Punct(Punct::Plus | Punct::Minus | Punct::Not)) {
             return None;
         }
         Some((op, prec, len))
@@ -208,49 +184,22 @@ impl<'t> Parser<'t> {
                 BinOp::InstanceOf { negated } => {
                     let ty = self.parse_type()?;
                     let span = lhs.span.to(ty.span);
-                    Expr {
-                        kind: ExprKind::InstanceOf {
-                            expr: boxed(lhs),
-                            ty,
-                            negated,
-                        },
-                        span,
-                    }
+                    Expr { kind: ExprKind::InstanceOf { expr: boxed(lhs), ty, negated }, span }
                 }
                 BinOp::As => {
                     let ty = self.parse_type()?;
                     let span = lhs.span.to(ty.span);
-                    Expr {
-                        kind: ExprKind::As {
-                            expr: boxed(lhs),
-                            ty,
-                        },
-                        span,
-                    }
+                    Expr { kind: ExprKind::As { expr: boxed(lhs), ty }, span }
                 }
                 BinOp::Range { exclusive } => {
                     let rhs = self.parse_binary(prec + 1)?;
                     let span = lhs.span.to(rhs.span);
-                    Expr {
-                        kind: ExprKind::Range {
-                            from: boxed(lhs),
-                            to: boxed(rhs),
-                            exclusive,
-                        },
-                        span,
-                    }
+                    Expr { kind: ExprKind::Range { from: boxed(lhs), to: boxed(rhs), exclusive }, span }
                 }
                 BinOp::Bin(op) => {
                     let rhs = self.parse_binary(prec + 1)?;
                     let span = lhs.span.to(rhs.span);
-                    Expr {
-                        kind: ExprKind::Binary {
-                            op,
-                            lhs: boxed(lhs),
-                            rhs: boxed(rhs),
-                        },
-                        span,
-                    }
+                    Expr { kind: ExprKind::Binary { op, lhs: boxed(lhs), rhs: boxed(rhs) }, span }
                 }
             };
         }
@@ -279,13 +228,7 @@ impl<'t> Parser<'t> {
         self.bump();
         let operand = self.nested(|p| p.parse_unary())?;
         let span = Span::new(start, operand.span.end);
-        Ok(Expr {
-            kind: ExprKind::Unary {
-                op,
-                operand: boxed(operand),
-            },
-            span,
-        })
+        Ok(Expr { kind: ExprKind::Unary { op, operand: boxed(operand) }, span })
     }
 
     /// `a ** b ** c`, left-associative, with `lhs` already parsed.
@@ -299,14 +242,7 @@ impl<'t> Parser<'t> {
             self.bump();
             let rhs = self.parse_power_operand()?;
             let span = lhs.span.to(rhs.span);
-            lhs = Expr {
-                kind: ExprKind::Binary {
-                    op: BinaryOp::Pow,
-                    lhs: boxed(lhs),
-                    rhs: boxed(rhs),
-                },
-                span,
-            };
+            lhs = Expr { kind: ExprKind::Binary { op: BinaryOp::Pow, lhs: boxed(lhs), rhs: boxed(rhs) }, span };
         }
         Ok(lhs)
     }
@@ -318,13 +254,7 @@ impl<'t> Parser<'t> {
                 self.bump();
                 let operand = self.nested(|p| p.parse_power_operand())?;
                 let span = Span::new(start, operand.span.end);
-                Ok(Expr {
-                    kind: ExprKind::Unary {
-                        op,
-                        operand: boxed(operand),
-                    },
-                    span,
-                })
+                Ok(Expr { kind: ExprKind::Unary { op, operand: boxed(operand) }, span })
             }
             None => self.parse_postfix(),
         }
@@ -360,38 +290,15 @@ impl<'t> Parser<'t> {
                         let mut args = self.parse_paren_args()?;
                         self.parse_trailing_closures(&mut args)?;
                         let span = self.span_from(e.span.start);
-                        e = Expr {
-                            kind: ExprKind::MethodCall {
-                                object: Some(boxed(e)),
-                                member,
-                                args,
-                                nav,
-                            },
-                            span,
-                        };
+                        e = Expr { kind: ExprKind::MethodCall { object: Some(boxed(e)), member, args, nav }, span };
                     } else if self.is(Punct::LBrace) {
                         let mut args = Args::default();
                         self.parse_trailing_closures(&mut args)?;
                         let span = self.span_from(e.span.start);
-                        e = Expr {
-                            kind: ExprKind::MethodCall {
-                                object: Some(boxed(e)),
-                                member,
-                                args,
-                                nav,
-                            },
-                            span,
-                        };
+                        e = Expr { kind: ExprKind::MethodCall { object: Some(boxed(e)), member, args, nav }, span };
                     } else {
                         let span = self.span_from(e.span.start);
-                        e = Expr {
-                            kind: ExprKind::Property {
-                                object: boxed(e),
-                                member,
-                                nav,
-                            },
-                            span,
-                        };
+                        e = Expr { kind: ExprKind::Property { object: boxed(e), member, nav }, span };
                     }
                 }
                 Punct::ColonColon => {
@@ -406,42 +313,18 @@ impl<'t> Parser<'t> {
                     };
                     self.bump();
                     let span = self.span_from(e.span.start);
-                    e = Expr {
-                        kind: ExprKind::MethodPointer {
-                            object: boxed(e),
-                            name,
-                        },
-                        span,
-                    };
+                    e = Expr { kind: ExprKind::MethodPointer { object: boxed(e), name }, span };
                 }
                 Punct::LBracket if self.same_line() => {
                     let index = self.parse_index()?;
                     let span = self.span_from(e.span.start);
-                    e = Expr {
-                        kind: ExprKind::Index {
-                            object: boxed(e),
-                            index,
-                            safe: false,
-                        },
-                        span,
-                    };
+                    e = Expr { kind: ExprKind::Index { object: boxed(e), index, safe: false }, span };
                 }
-                Punct::Question
-                    if self.nth_is(1, Punct::LBracket)
-                        && !self.nth(1).space_before
-                        && self.same_line() =>
-                {
+                Punct::Question if self.nth_is(1, Punct::LBracket) && !self.nth(1).space_before && self.same_line() => {
                     self.bump();
                     let index = self.parse_index()?;
                     let span = self.span_from(e.span.start);
-                    e = Expr {
-                        kind: ExprKind::Index {
-                            object: boxed(e),
-                            index,
-                            safe: true,
-                        },
-                        span,
-                    };
+                    e = Expr { kind: ExprKind::Index { object: boxed(e), index, safe: true }, span };
                 }
                 Punct::LParen if self.same_line() => {
                     let mut args = self.parse_paren_args()?;
@@ -454,11 +337,7 @@ impl<'t> Parser<'t> {
                         self.parse_trailing_closures(args)?;
                         e.span = self.span_from(e.span.start);
                     }
-                    ExprKind::Ident(_)
-                    | ExprKind::Property {
-                        member: Member::Name(_),
-                        ..
-                    } => {
+                    ExprKind::Ident(_) | ExprKind::Property { member: Member::Name(_), .. } => {
                         let mut args = Args::default();
                         self.parse_trailing_closures(&mut args)?;
                         let span = self.span_from(e.span.start);
@@ -468,19 +347,9 @@ impl<'t> Parser<'t> {
                 },
                 Punct::Inc | Punct::Dec if self.same_line() => {
                     self.bump();
-                    let op = if p == Punct::Inc {
-                        UnaryOp::PostInc
-                    } else {
-                        UnaryOp::PostDec
-                    };
+                    let op = if p == Punct::Inc { UnaryOp::PostInc } else { UnaryOp::PostDec };
                     let span = self.span_from(e.span.start);
-                    e = Expr {
-                        kind: ExprKind::Unary {
-                            op,
-                            operand: boxed(e),
-                        },
-                        span,
-                    };
+                    e = Expr { kind: ExprKind::Unary { op, operand: boxed(e) }, span };
                 }
                 _ => break,
             }
@@ -493,10 +362,7 @@ impl<'t> Parser<'t> {
         let t = self.tok();
         let member = match &t.kind {
             Tok::Ident(w) => Member::Name(w.clone()),
-            Tok::Str(s) => Member::Dynamic(boxed(Expr {
-                kind: ExprKind::Str(s.clone()),
-                span: t.span,
-            })),
+            Tok::Str(s) => Member::Dynamic(boxed(Expr { kind: ExprKind::Str(s.clone()), span: t.span })),
             Tok::GStr(parts) => Member::Dynamic(boxed(self.convert_gstring(parts, t.span)?)),
             Tok::Punct(Punct::Lt) => {
                 return Err(self.unsupported("explicit type arguments on a method call", t.span));
@@ -528,10 +394,7 @@ impl<'t> Parser<'t> {
                     let start = p.start();
                     p.bump();
                     let e = p.parse_expr()?;
-                    index.push(Expr {
-                        kind: ExprKind::Spread(boxed(e)),
-                        span: p.span_from(start),
-                    });
+                    index.push(Expr { kind: ExprKind::Spread(boxed(e)), span: p.span_from(start) });
                 } else {
                     index.push(p.parse_expr()?);
                 }
@@ -552,11 +415,7 @@ impl<'t> Parser<'t> {
     pub(super) fn parse_paren_args(&mut self) -> PResult<Args> {
         self.expect(Punct::LParen, "")?;
         self.with_nl(true, |p| {
-            let mut args = Args {
-                positional: Vec::new(),
-                named: Vec::new(),
-                parens: true,
-            };
+            let mut args = Args { positional: Vec::new(), named: Vec::new(), parens: true };
             if p.eat(Punct::RParen) {
                 return Ok(args);
             }
@@ -596,10 +455,7 @@ impl<'t> Parser<'t> {
                 return Ok(Entry::Pair(MapEntry::Spread(value)));
             }
             let e = self.parse_expr()?;
-            return Ok(Entry::Item(Expr {
-                kind: ExprKind::Spread(boxed(e)),
-                span: self.span_from(start),
-            }));
+            return Ok(Entry::Item(Expr { kind: ExprKind::Spread(boxed(e)), span: self.span_from(start) }));
         }
         let simple_key = match &self.tok().kind {
             Tok::Ident(w) | Tok::Str(w) if self.nth_is(1, Punct::Colon) => Some(w.clone()),
@@ -610,11 +466,7 @@ impl<'t> Parser<'t> {
             self.bump();
             let value = self.parse_expr()?;
             let span = self.span_from(start);
-            return Ok(Entry::Pair(MapEntry::Pair {
-                key: MapKey::Name(key),
-                value,
-                span,
-            }));
+            return Ok(Entry::Pair(MapEntry::Pair { key: MapKey::Name(key), value, span }));
         }
         let e = self.parse_expr()?;
         if self.eat(Punct::Colon) {
@@ -678,10 +530,7 @@ impl<'t> Parser<'t> {
                     let Some((first, first_span)) = iter.next() else {
                         continue;
                     };
-                    let mut e = Expr {
-                        kind: ExprKind::Ident(first.clone()),
-                        span: *first_span,
-                    };
+                    let mut e = Expr { kind: ExprKind::Ident(first.clone()), span: *first_span };
                     for (name, name_span) in iter {
                         let span = e.span.to(*name_span);
                         e = Expr {
@@ -701,36 +550,22 @@ impl<'t> Parser<'t> {
                 }
             }
         }
-        Ok(Expr {
-            kind: ExprKind::GString(out),
-            span,
-        })
+        Ok(Expr { kind: ExprKind::GString(out), span })
     }
 
     /// The expression inside `${...}`; `${}` is `null`, and `${-> expr}` (a lazily evaluated
     /// interpolation) is a closure without parameters.
     fn parse_interpolation(&mut self, tokens: &'t [Token], span: Span) -> PResult<Expr> {
         if matches!(tokens.first().map(|t| &t.kind), Some(Tok::Eof) | None) {
-            return Ok(Expr {
-                kind: ExprKind::Null,
-                span,
-            });
+            return Ok(Expr { kind: ExprKind::Null, span });
         }
         let mut sub = Parser::new(tokens, self.depth, self.stack);
         sub.ignore_nl = true;
         let result = if sub.eat(Punct::Arrow) {
-            sub.with_nl(false, |p| p.parse_stmt_list(super::ListEnd::Eof))
-                .map(|body| {
-                    let closure = ClosureExpr {
-                        params: Some(Vec::new()),
-                        body,
-                        span,
-                    };
-                    Expr {
-                        kind: ExprKind::Closure(Arc::new(closure)),
-                        span,
-                    }
-                })
+            sub.with_nl(false, |p| p.parse_stmt_list(super::ListEnd::Eof)).map(|body| {
+                let closure = ClosureExpr { params: Some(Vec::new()), body, span };
+                Expr { kind: ExprKind::Closure(Arc::new(closure)), span }
+            })
         } else {
             sub.parse_expr()
         };
@@ -763,15 +598,8 @@ impl<'t> Parser<'t> {
             if self.is(Punct::LBrace) {
                 return Err(self.unsupported("array initializer", self.tok().span));
             }
-            let args = Args {
-                positional: sizes,
-                named: Vec::new(),
-                parens: false,
-            };
-            return Ok(Expr {
-                kind: ExprKind::New { ty, args },
-                span: self.span_from(start),
-            });
+            let args = Args { positional: sizes, named: Vec::new(), parens: false };
+            return Ok(Expr { kind: ExprKind::New { ty, args }, span: self.span_from(start) });
         }
         if self.is(Punct::LBrace) && ty.array_dims > 0 {
             return Err(self.unsupported("array initializer", self.tok().span));
@@ -783,10 +611,7 @@ impl<'t> Parser<'t> {
         if self.is(Punct::LBrace) && self.same_line() {
             return Err(self.unsupported("anonymous class", self.tok().span));
         }
-        Ok(Expr {
-            kind: ExprKind::New { ty, args },
-            span: self.span_from(start),
-        })
+        Ok(Expr { kind: ExprKind::New { ty, args }, span: self.span_from(start) })
     }
 
     /// `(expr)` or a Java cast `(Type) operand`.
@@ -801,23 +626,14 @@ impl<'t> Parser<'t> {
                 self.bump();
                 let operand = self.nested(|p| p.parse_unary())?;
                 let span = Span::new(start, operand.span.end);
-                return Ok(Expr {
-                    kind: ExprKind::Cast {
-                        ty,
-                        expr: boxed(operand),
-                    },
-                    span,
-                });
+                return Ok(Expr { kind: ExprKind::Cast { ty, expr: boxed(operand) }, span });
             }
         }
         self.restore(snap);
         self.bump();
         let inner = self.with_nl(true, |p| p.parse_expr())?;
         self.expect(Punct::RParen, "to close parenthesized expression")?;
-        Ok(Expr {
-            kind: inner.kind,
-            span: self.span_from(start),
-        })
+        Ok(Expr { kind: inner.kind, span: self.span_from(start) })
     }
 
     /// After `(Type)`: whether the next token starts the operand of a cast. For class types only
@@ -826,15 +642,12 @@ impl<'t> Parser<'t> {
     fn cast_operand_follows(&self, ty: &TypeName) -> bool {
         let next = self.nth(1);
         match &next.kind {
-            Tok::Ident(w) => {
-                !is_reserved(w)
-                    || matches!(&**w, "this" | "super" | "true" | "false" | "null" | "new")
-            }
+            Tok::Ident(w) => !is_reserved(w) || matches!(&**w, "this" | "super" | "true" | "false" | "null" | "new"),
             Tok::Number(_) | Tok::Str(_) | Tok::GStr(_) => true,
             Tok::Punct(Punct::LParen) => true,
-            Tok::Punct(
-                Punct::Minus | Punct::Plus | Punct::Not | Punct::Tilde | Punct::LBracket,
-            ) => ty.generics.is_empty() && ty.array_dims == 0 && is_primitive(&ty.name),
+            Tok::Punct(Punct::Minus | Punct::Plus | Punct::Not | Punct::Tilde | Punct::LBracket) => {
+                ty.generics.is_empty() && ty.array_dims == 0 && is_primitive(&ty.name)
+            }
             _ => false,
         }
     }
@@ -845,18 +658,12 @@ impl<'t> Parser<'t> {
         self.bump();
         self.with_nl(true, |p| {
             if p.eat(Punct::RBracket) {
-                return Ok(Expr {
-                    kind: ExprKind::List(Vec::new()),
-                    span: p.span_from(start),
-                });
+                return Ok(Expr { kind: ExprKind::List(Vec::new()), span: p.span_from(start) });
             }
             if p.is(Punct::Colon) && p.nth_is(1, Punct::RBracket) {
                 p.bump();
                 p.bump();
-                return Ok(Expr {
-                    kind: ExprKind::Map(Vec::new()),
-                    span: p.span_from(start),
-                });
+                return Ok(Expr { kind: ExprKind::Map(Vec::new()), span: p.span_from(start) });
             }
             let mut items = Vec::new();
             let mut entries = Vec::new();
@@ -878,23 +685,12 @@ impl<'t> Parser<'t> {
                     }
                     continue;
                 }
-                let context = if entries.is_empty() {
-                    "after list elements"
-                } else {
-                    "after map entries"
-                };
+                let context = if entries.is_empty() { "after list elements" } else { "after map entries" };
                 p.expect(Punct::RBracket, context)?;
                 break;
             }
-            let kind = if entries.is_empty() {
-                ExprKind::List(items)
-            } else {
-                ExprKind::Map(entries)
-            };
-            Ok(Expr {
-                kind,
-                span: p.span_from(start),
-            })
+            let kind = if entries.is_empty() { ExprKind::List(items) } else { ExprKind::Map(entries) };
+            Ok(Expr { kind, span: p.span_from(start) })
         })
     }
 
@@ -914,10 +710,7 @@ impl<'t> Parser<'t> {
             p.expect(Punct::RBrace, "to close closure")?;
             let span = p.span_from(start);
             let closure = ClosureExpr { params, body, span };
-            Ok(Expr {
-                kind: ExprKind::Closure(Arc::new(closure)),
-                span,
-            })
+            Ok(Expr { kind: ExprKind::Closure(Arc::new(closure)), span })
         })
     }
 
@@ -1019,17 +812,8 @@ impl<'t> Parser<'t> {
                 p.bump();
                 array_dims = array_dims.saturating_add(1);
             }
-            let end = if p.gt_pending > 0 {
-                p.start() + u32::from(p.gt_pending)
-            } else {
-                p.prev_end()
-            };
-            Ok(TypeName {
-                name: name.into(),
-                generics,
-                array_dims,
-                span: Span::new(start, end.max(start)),
-            })
+            let end = if p.gt_pending > 0 { p.start() + u32::from(p.gt_pending) } else { p.prev_end() };
+            Ok(TypeName { name: name.into(), generics, array_dims, span: Span::new(start, end.max(start)) })
         })
     }
 

@@ -40,12 +40,8 @@ pub(crate) fn parse_tokens(tokens: &[Token]) -> PResult<Script> {
     Ok(Script { stmts: result? })
 }
 
-static EOF_TOKEN: Token = Token {
-    kind: Tok::Eof,
-    span: Span { start: 0, end: 0 },
-    nl_before: true,
-    space_before: false,
-};
+static EOF_TOKEN: Token =
+    Token { kind: Tok::Eof, span: Span { start: 0, end: 0 }, nl_before: true, space_before: false };
 
 const MODIFIERS: &[&str] = &[
     "private",
@@ -61,9 +57,7 @@ const MODIFIERS: &[&str] = &[
     "strictfp",
 ];
 
-const PRIMITIVES: &[&str] = &[
-    "boolean", "byte", "char", "short", "int", "long", "float", "double",
-];
+const PRIMITIVES: &[&str] = &["boolean", "byte", "char", "short", "int", "long", "float", "double"];
 
 fn is_modifier(word: &str) -> bool {
     MODIFIERS.contains(&word)
@@ -123,24 +117,14 @@ fn describe(t: &Token) -> String {
 
 impl<'t> Parser<'t> {
     fn new(toks: &'t [Token], depth: u32, stack: StackGuard) -> Parser<'t> {
-        Parser {
-            toks,
-            pos: 0,
-            ignore_nl: false,
-            depth,
-            gt_pending: 0,
-            stack,
-            too_deep: None,
-        }
+        Parser { toks, pos: 0, ignore_nl: false, depth, gt_pending: 0, stack, too_deep: None }
     }
 
     // ----- token access -------------------------------------------------------------------
 
     fn nth(&self, n: usize) -> &'t Token {
         let toks: &'t [Token] = self.toks;
-        toks.get(self.pos.saturating_add(n))
-            .or_else(|| toks.last())
-            .unwrap_or(&EOF_TOKEN)
+        toks.get(self.pos.saturating_add(n)).or_else(|| toks.last()).unwrap_or(&EOF_TOKEN)
     }
 
     fn tok(&self) -> &'t Token {
@@ -235,10 +219,7 @@ impl<'t> Parser<'t> {
     fn expected(&self, what: &str, context: &str) -> SyntaxError {
         let t = self.tok();
         let sep = if context.is_empty() { "" } else { " " };
-        SyntaxError::new(
-            format!("expected {what}{sep}{context}, found {}", describe(t)),
-            t.span,
-        )
+        SyntaxError::new(format!("expected {what}{sep}{context}, found {}", describe(t)), t.span)
     }
 
     fn expect(&mut self, p: Punct, context: &str) -> PResult<Span> {
@@ -267,12 +248,7 @@ impl<'t> Parser<'t> {
     // ----- modes and backtracking ---------------------------------------------------------
 
     fn snapshot(&self) -> Snapshot {
-        Snapshot {
-            pos: self.pos,
-            ignore_nl: self.ignore_nl,
-            depth: self.depth,
-            gt_pending: self.gt_pending,
-        }
+        Snapshot { pos: self.pos, ignore_nl: self.ignore_nl, depth: self.depth, gt_pending: self.gt_pending }
     }
 
     fn restore(&mut self, s: Snapshot) {
@@ -321,19 +297,13 @@ impl<'t> Parser<'t> {
                 }
                 Tok::Punct(Punct::RBrace) => {
                     if end == ListEnd::Eof {
-                        return Err(SyntaxError::new(
-                            "unexpected `}` with no matching `{`",
-                            t.span,
-                        ));
+                        return Err(SyntaxError::new("unexpected `}` with no matching `{`", t.span));
                     }
                     break;
                 }
                 Tok::Punct(Punct::Semi) => {
                     self.bump();
-                    stmts.push(Stmt {
-                        kind: StmtKind::Empty,
-                        span: t.span,
-                    });
+                    stmts.push(Stmt { kind: StmtKind::Empty, span: t.span });
                     continue;
                 }
                 Tok::Ident(w) if end == ListEnd::Case && (&**w == "case" || &**w == "default") => {
@@ -347,15 +317,9 @@ impl<'t> Parser<'t> {
                 continue;
             }
             let next = self.tok();
-            let ended_with_brace = self.pos > 0
-                && matches!(
-                    self.toks.get(self.pos - 1).map(|t| &t.kind),
-                    Some(Tok::Punct(Punct::RBrace))
-                );
-            if next.nl_before
-                || ended_with_brace
-                || matches!(next.kind, Tok::Eof | Tok::Punct(Punct::RBrace))
-            {
+            let ended_with_brace =
+                self.pos > 0 && matches!(self.toks.get(self.pos - 1).map(|t| &t.kind), Some(Tok::Punct(Punct::RBrace)));
+            if next.nl_before || ended_with_brace || matches!(next.kind, Tok::Eof | Tok::Punct(Punct::RBrace)) {
                 continue;
             }
             return Err(self.expected("end of statement (newline or `;`)", ""));
@@ -384,17 +348,11 @@ impl<'t> Parser<'t> {
             // `{ a -> ... }` at statement start is a closure; `{ ... }` is a block.
             Tok::Punct(Punct::LBrace) if !self.closure_has_params_at(self.pos + 1) => {
                 let body = self.parse_block("")?;
-                Ok(Stmt {
-                    kind: StmtKind::Block(body),
-                    span: self.span_from(start),
-                })
+                Ok(Stmt { kind: StmtKind::Block(body), span: self.span_from(start) })
             }
             Tok::Punct(Punct::Semi) => {
                 self.bump();
-                Ok(Stmt {
-                    kind: StmtKind::Empty,
-                    span: t.span,
-                })
+                Ok(Stmt { kind: StmtKind::Empty, span: t.span })
             }
             Tok::Punct(Punct::At) => self.parse_declaration(start),
             Tok::Ident(w) => match &**w {
@@ -406,15 +364,8 @@ impl<'t> Parser<'t> {
                 "try" => self.parse_try(start),
                 "return" => {
                     self.bump();
-                    let value = if self.at_expr_start_on_line() {
-                        Some(self.parse_expr()?)
-                    } else {
-                        None
-                    };
-                    Ok(Stmt {
-                        kind: StmtKind::Return(value),
-                        span: self.span_from(start),
-                    })
+                    let value = if self.at_expr_start_on_line() { Some(self.parse_expr()?) } else { None };
+                    Ok(Stmt { kind: StmtKind::Return(value), span: self.span_from(start) })
                 }
                 "break" | "continue" => {
                     let is_break = &**w == "break";
@@ -426,51 +377,27 @@ impl<'t> Parser<'t> {
                         }
                         _ => None,
                     };
-                    let kind = if is_break {
-                        StmtKind::Break(label)
-                    } else {
-                        StmtKind::Continue(label)
-                    };
-                    Ok(Stmt {
-                        kind,
-                        span: self.span_from(start),
-                    })
+                    let kind = if is_break { StmtKind::Break(label) } else { StmtKind::Continue(label) };
+                    Ok(Stmt { kind, span: self.span_from(start) })
                 }
                 "throw" => {
                     self.bump();
                     let e = self.parse_expr()?;
-                    Ok(Stmt {
-                        kind: StmtKind::Throw(e),
-                        span: self.span_from(start),
-                    })
+                    Ok(Stmt { kind: StmtKind::Throw(e), span: self.span_from(start) })
                 }
                 "assert" => {
                     self.bump();
                     let cond = self.parse_expr()?;
-                    let message = if self.eat(Punct::Colon) || self.eat(Punct::Comma) {
-                        Some(self.parse_expr()?)
-                    } else {
-                        None
-                    };
-                    Ok(Stmt {
-                        kind: StmtKind::Assert { cond, message },
-                        span: self.span_from(start),
-                    })
+                    let message =
+                        if self.eat(Punct::Colon) || self.eat(Punct::Comma) { Some(self.parse_expr()?) } else { None };
+                    Ok(Stmt { kind: StmtKind::Assert { cond, message }, span: self.span_from(start) })
                 }
                 "import" => self.parse_import(start),
                 "package" => Err(self.unsupported("`package` declaration", t.span)),
                 "else" => Err(SyntaxError::new("`else` without a matching `if`", t.span)),
-                "case" | "default" => Err(SyntaxError::new(
-                    format!("`{w}` outside of a `switch`"),
-                    t.span,
-                )),
-                "catch" | "finally" => Err(SyntaxError::new(
-                    format!("`{w}` without a matching `try`"),
-                    t.span,
-                )),
-                "class" | "interface" | "enum" | "trait" | "def" | "void" => {
-                    self.parse_declaration(start)
-                }
+                "case" | "default" => Err(SyntaxError::new(format!("`{w}` outside of a `switch`"), t.span)),
+                "catch" | "finally" => Err(SyntaxError::new(format!("`{w}` without a matching `try`"), t.span)),
+                "class" | "interface" | "enum" | "trait" | "def" | "void" => self.parse_declaration(start),
                 w if is_modifier(w) || is_primitive(w) => self.parse_declaration(start),
                 w if !is_reserved(w) && self.nth_is(1, Punct::Colon) => {
                     let label: Name = w.into();
@@ -480,13 +407,7 @@ impl<'t> Parser<'t> {
                         return Err(self.expected("statement", "after label"));
                     }
                     let body = self.parse_statement()?;
-                    Ok(Stmt {
-                        kind: StmtKind::Labeled {
-                            label,
-                            body: Box::new(body),
-                        },
-                        span: self.span_from(start),
-                    })
+                    Ok(Stmt { kind: StmtKind::Labeled { label, body: Box::new(body) }, span: self.span_from(start) })
                 }
                 _ if self.looks_like_typed_decl() => self.parse_declaration(start),
                 _ => self.parse_expr_statement(start),
@@ -503,18 +424,10 @@ impl<'t> Parser<'t> {
         }
         match &self.tok().kind {
             Tok::Eof => false,
-            Tok::Ident(w) => {
-                !is_reserved(w)
-                    || matches!(&**w, "this" | "super" | "true" | "false" | "null" | "new")
-            }
+            Tok::Ident(w) => !is_reserved(w) || matches!(&**w, "this" | "super" | "true" | "false" | "null" | "new"),
             Tok::Punct(p) => !matches!(
                 p,
-                Punct::RBrace
-                    | Punct::RParen
-                    | Punct::RBracket
-                    | Punct::Semi
-                    | Punct::Colon
-                    | Punct::Comma
+                Punct::RBrace | Punct::RParen | Punct::RBracket | Punct::Semi | Punct::Colon | Punct::Comma
             ),
             _ => true,
         }
@@ -551,10 +464,7 @@ impl<'t> Parser<'t> {
         } else {
             self.parse_expr()?
         };
-        Ok(Stmt {
-            kind: StmtKind::Expr(expr),
-            span: self.span_from(start),
-        })
+        Ok(Stmt { kind: StmtKind::Expr(expr), span: self.span_from(start) })
     }
 
     /// Whether the current token, on the same line, starts the first argument of a command
@@ -566,13 +476,10 @@ impl<'t> Parser<'t> {
         match &self.tok().kind {
             Tok::Ident(w) => {
                 !matches!(&**w, "in" | "instanceof" | "as")
-                    && (!is_reserved(w)
-                        || matches!(&**w, "this" | "super" | "true" | "false" | "null" | "new"))
+                    && (!is_reserved(w) || matches!(&**w, "this" | "super" | "true" | "false" | "null" | "new"))
             }
             Tok::Number(_) | Tok::Str(_) | Tok::GStr(_) => true,
-            Tok::Punct(Punct::Not) => {
-                !(self.nth_is_word(1, "in") || self.nth_is_word(1, "instanceof"))
-            }
+            Tok::Punct(Punct::Not) => !(self.nth_is_word(1, "in") || self.nth_is_word(1, "instanceof")),
             Tok::Punct(Punct::Tilde) => true,
             _ => false,
         }
@@ -590,10 +497,7 @@ impl<'t> Parser<'t> {
             let t = self.tok();
             let member = match &t.kind {
                 Tok::Ident(w) if !is_reserved(w) => Member::Name(w.clone()),
-                Tok::Str(s) => Member::Dynamic(Box::new(Expr {
-                    kind: ExprKind::Str(s.clone()),
-                    span: t.span,
-                })),
+                Tok::Str(s) => Member::Dynamic(Box::new(Expr { kind: ExprKind::Str(s.clone()), span: t.span })),
                 Tok::GStr(parts) => Member::Dynamic(Box::new(self.convert_gstring(parts, t.span)?)),
                 _ => break,
             };
@@ -618,33 +522,17 @@ impl<'t> Parser<'t> {
                 None
             };
             let kind = match call_args {
-                Some(args) => ExprKind::MethodCall {
-                    object: Some(object),
-                    member,
-                    args,
-                    nav,
-                },
-                None => ExprKind::Property {
-                    object,
-                    member,
-                    nav,
-                },
+                Some(args) => ExprKind::MethodCall { object: Some(object), member, args, nav },
+                None => ExprKind::Property { object, member, nav },
             };
-            e = Expr {
-                kind,
-                span: self.span_from(start),
-            };
+            e = Expr { kind, span: self.span_from(start) };
         }
         Ok(e)
     }
 
     /// The comma-separated arguments of a command call, up to the end of the line.
     fn parse_command_args(&mut self) -> PResult<Args> {
-        let mut args = Args {
-            positional: Vec::new(),
-            named: Vec::new(),
-            parens: false,
-        };
+        let mut args = Args { positional: Vec::new(), named: Vec::new(), parens: false };
         loop {
             self.parse_argument(&mut args)?;
             if self.same_line() && self.eat(Punct::Comma) {
@@ -692,11 +580,7 @@ impl<'t> Parser<'t> {
         let mut result = None;
         while let Some((start, cond, then_branch)) = chain.pop() {
             let stmt = Stmt {
-                kind: StmtKind::If {
-                    cond,
-                    then_branch: Box::new(then_branch),
-                    else_branch: acc.take(),
-                },
+                kind: StmtKind::If { cond, then_branch: Box::new(then_branch), else_branch: acc.take() },
                 span: Span::new(start, end),
             };
             if chain.is_empty() {
@@ -712,13 +596,7 @@ impl<'t> Parser<'t> {
         self.bump();
         let cond = self.parse_paren_cond("while")?;
         let body = self.parse_statement()?;
-        Ok(Stmt {
-            kind: StmtKind::While {
-                cond,
-                body: Box::new(body),
-            },
-            span: self.span_from(start),
-        })
+        Ok(Stmt { kind: StmtKind::While { cond, body: Box::new(body) }, span: self.span_from(start) })
     }
 
     fn parse_do_while(&mut self, start: u32) -> PResult<Stmt> {
@@ -729,13 +607,7 @@ impl<'t> Parser<'t> {
             return Err(self.expected("`while`", "after `do` body"));
         }
         let cond = self.parse_paren_cond("while")?;
-        Ok(Stmt {
-            kind: StmtKind::DoWhile {
-                body: Box::new(body),
-                cond,
-            },
-            span: self.span_from(start),
-        })
+        Ok(Stmt { kind: StmtKind::DoWhile { body: Box::new(body), cond }, span: self.span_from(start) })
     }
 
     fn parse_for(&mut self, start: u32) -> PResult<Stmt> {
@@ -763,10 +635,7 @@ impl<'t> Parser<'t> {
                     loop {
                         let s = p.start();
                         let e = p.parse_expr()?;
-                        init.push(Stmt {
-                            kind: StmtKind::Expr(e),
-                            span: p.span_from(s),
-                        });
+                        init.push(Stmt { kind: StmtKind::Expr(e), span: p.span_from(s) });
                         if !p.eat(Punct::Comma) {
                             break;
                         }
@@ -774,11 +643,7 @@ impl<'t> Parser<'t> {
                 }
             }
             p.expect(Punct::Semi, "after `for` initializer")?;
-            let cond = if p.is(Punct::Semi) {
-                None
-            } else {
-                Some(p.parse_expr()?)
-            };
+            let cond = if p.is(Punct::Semi) { None } else { Some(p.parse_expr()?) };
             p.expect(Punct::Semi, "after `for` condition")?;
             let mut update = Vec::new();
             if !p.is(Punct::RParen) {
@@ -794,23 +659,10 @@ impl<'t> Parser<'t> {
         })?;
         let body = Box::new(self.parse_statement()?);
         let kind = match header {
-            Header::In(var, ty, iterable) => StmtKind::ForIn {
-                var,
-                ty,
-                iterable,
-                body,
-            },
-            Header::Classic(init, cond, update) => StmtKind::For {
-                init,
-                cond,
-                update,
-                body,
-            },
+            Header::In(var, ty, iterable) => StmtKind::ForIn { var, ty, iterable, body },
+            Header::Classic(init, cond, update) => StmtKind::For { init, cond, update, body },
         };
-        Ok(Stmt {
-            kind,
-            span: self.span_from(start),
-        })
+        Ok(Stmt { kind, span: self.span_from(start) })
     }
 
     /// `[final] [def | Type] name (in | :)`; consumes it and returns the variable, or consumes
@@ -819,8 +671,7 @@ impl<'t> Parser<'t> {
         let snap = self.snapshot();
         self.eat_word("final");
         let untyped = self.eat_word("def")
-            || (self.name_word().is_some()
-                && (self.nth_is_word(1, "in") || self.nth_is(1, Punct::Colon)));
+            || (self.name_word().is_some() && (self.nth_is_word(1, "in") || self.nth_is(1, Punct::Colon)));
         let ty = if untyped {
             None
         } else {
@@ -878,19 +729,11 @@ impl<'t> Parser<'t> {
                     return Err(p.expected("`case`, `default` or `}`", "in `switch`"));
                 }
                 let body = p.parse_stmt_list(ListEnd::Case)?;
-                cases.push(SwitchCase {
-                    labels,
-                    is_default,
-                    body,
-                    span: p.span_from(case_start),
-                });
+                cases.push(SwitchCase { labels, is_default, body, span: p.span_from(case_start) });
             }
             Ok(cases)
         })?;
-        Ok(Stmt {
-            kind: StmtKind::Switch { subject, cases },
-            span: self.span_from(start),
-        })
+        Ok(Stmt { kind: StmtKind::Switch { subject, cases }, span: self.span_from(start) })
     }
 
     fn parse_try(&mut self, start: u32) -> PResult<Stmt> {
@@ -904,8 +747,7 @@ impl<'t> Parser<'t> {
             let (types, name) = self.with_nl(true, |p| {
                 p.eat_word("final");
                 let mut types = Vec::new();
-                let untyped =
-                    p.eat_word("def") || (p.name_word().is_some() && p.nth_is(1, Punct::RParen));
+                let untyped = p.eat_word("def") || (p.name_word().is_some() && p.nth_is(1, Punct::RParen));
                 if !untyped {
                     types.push(p.parse_type()?);
                     while p.eat(Punct::Pipe) {
@@ -917,29 +759,13 @@ impl<'t> Parser<'t> {
                 Ok((types, name))
             })?;
             let body = self.parse_block("after `catch` parameter")?;
-            catches.push(CatchClause {
-                types,
-                name,
-                body,
-                span: self.span_from(catch_start),
-            });
+            catches.push(CatchClause { types, name, body, span: self.span_from(catch_start) });
         }
-        let finally = if self.eat_word("finally") {
-            Some(self.parse_block("after `finally`")?)
-        } else {
-            None
-        };
+        let finally = if self.eat_word("finally") { Some(self.parse_block("after `finally`")?) } else { None };
         if catches.is_empty() && finally.is_none() {
             return Err(self.expected("`catch` or `finally`", "after `try` block"));
         }
-        Ok(Stmt {
-            kind: StmtKind::Try {
-                body,
-                catches,
-                finally,
-            },
-            span: self.span_from(start),
-        })
+        Ok(Stmt { kind: StmtKind::Try { body, catches, finally }, span: self.span_from(start) })
     }
 
     fn parse_import(&mut self, start: u32) -> PResult<Stmt> {
@@ -974,18 +800,10 @@ impl<'t> Parser<'t> {
                 }
             }
         }
-        let alias = if !wildcard && self.eat_word("as") {
-            Some(self.expect_name("alias name after `as`")?.0)
-        } else {
-            None
-        };
+        let alias =
+            if !wildcard && self.eat_word("as") { Some(self.expect_name("alias name after `as`")?.0) } else { None };
         Ok(Stmt {
-            kind: StmtKind::Import {
-                path: path.into(),
-                is_static,
-                wildcard,
-                alias,
-            },
+            kind: StmtKind::Import { path: path.into(), is_static, wildcard, alias },
             span: self.span_from(start),
         })
     }
@@ -1011,16 +829,8 @@ impl<'t> Parser<'t> {
                 self.bump();
                 self.bump();
             }
-            let args = if self.is(Punct::LParen) && self.same_line() {
-                Some(self.parse_paren_args()?)
-            } else {
-                None
-            };
-            annotations.push(Annotation {
-                name: name.into(),
-                args,
-                span: self.span_from(start),
-            });
+            let args = if self.is(Punct::LParen) && self.same_line() { Some(self.parse_paren_args()?) } else { None };
+            annotations.push(Annotation { name: name.into(), args, span: self.span_from(start) });
         }
         Ok(annotations)
     }
@@ -1065,12 +875,7 @@ impl<'t> Parser<'t> {
             return self.parse_var_decl(start, None);
         }
         if self.is_word("void") {
-            let ty = TypeName {
-                name: "void".into(),
-                generics: Vec::new(),
-                array_dims: 0,
-                span: self.tok().span,
-            };
+            let ty = TypeName { name: "void".into(), generics: Vec::new(), array_dims: 0, span: self.tok().span };
             self.bump();
             return self.parse_method(start, annotations, modifiers, Some(ty));
         }
@@ -1078,10 +883,8 @@ impl<'t> Parser<'t> {
             if self.nth_is(1, Punct::LParen) {
                 return self.parse_method(start, annotations, modifiers, None);
             }
-            if matches!(
-                self.nth(1).kind,
-                Tok::Punct(Punct::Assign | Punct::Comma | Punct::Semi)
-            ) || self.nth(1).nl_before
+            if matches!(self.nth(1).kind, Tok::Punct(Punct::Assign | Punct::Comma | Punct::Semi))
+                || self.nth(1).nl_before
             {
                 return self.parse_var_decl(start, None);
             }
@@ -1108,24 +911,13 @@ impl<'t> Parser<'t> {
         let mut vars = Vec::new();
         loop {
             let (name, name_span) = self.expect_name("variable name")?;
-            let init = if self.eat(Punct::Assign) {
-                Some(self.parse_expr()?)
-            } else {
-                None
-            };
-            vars.push(VarDeclarator {
-                name,
-                init,
-                span: self.span_from(name_span.start),
-            });
+            let init = if self.eat(Punct::Assign) { Some(self.parse_expr()?) } else { None };
+            vars.push(VarDeclarator { name, init, span: self.span_from(name_span.start) });
             if !self.eat(Punct::Comma) {
                 break;
             }
         }
-        Ok(Stmt {
-            kind: StmtKind::LocalVar { ty, vars },
-            span: self.span_from(start),
-        })
+        Ok(Stmt { kind: StmtKind::LocalVar { ty, vars }, span: self.span_from(start) })
     }
 
     fn parse_method(
@@ -1157,10 +949,7 @@ impl<'t> Parser<'t> {
             name_span,
             span: self.span_from(start),
         };
-        Ok(Stmt {
-            kind: StmtKind::Method(Arc::new(decl)),
-            span: self.span_from(start),
-        })
+        Ok(Stmt { kind: StmtKind::Method(Arc::new(decl)), span: self.span_from(start) })
     }
 
     /// Parameters up to and including `closing` (`)` for methods, `->` for closures).
@@ -1197,28 +986,15 @@ impl<'t> Parser<'t> {
                     ty = Some(t);
                 }
                 let (name, _) = p.expect_name("parameter name")?;
-                let default = if p.eat(Punct::Assign) {
-                    Some(p.parse_expr()?)
-                } else {
-                    None
-                };
-                params.push(Param {
-                    name,
-                    ty,
-                    default,
-                    span: p.span_from(start),
-                });
+                let default = if p.eat(Punct::Assign) { Some(p.parse_expr()?) } else { None };
+                params.push(Param { name, ty, default, span: p.span_from(start) });
                 if p.eat(Punct::Comma) {
                     continue;
                 }
                 if p.eat(closing) {
                     break;
                 }
-                let context = if closing == Punct::Arrow {
-                    "in closure parameters"
-                } else {
-                    "in parameter list"
-                };
+                let context = if closing == Punct::Arrow { "in closure parameters" } else { "in parameter list" };
                 return Err(p.expected(&format!("`,` or `{}`", closing.text()), context));
             }
             Ok(params)
@@ -1244,10 +1020,7 @@ impl<'t> Parser<'t> {
         while depth > 0 {
             match self.tok().kind {
                 Tok::Eof => {
-                    return Err(SyntaxError::new(
-                        format!("unterminated {keyword} body"),
-                        open,
-                    ));
+                    return Err(SyntaxError::new(format!("unterminated {keyword} body"), open));
                 }
                 Tok::Punct(Punct::LBrace) => depth += 1,
                 Tok::Punct(Punct::RBrace) => depth -= 1,
@@ -1255,10 +1028,7 @@ impl<'t> Parser<'t> {
             }
             self.bump();
         }
-        Ok(Stmt {
-            kind: StmtKind::TypeDecl { keyword, name },
-            span: self.span_from(start),
-        })
+        Ok(Stmt { kind: StmtKind::TypeDecl { keyword, name }, span: self.span_from(start) })
     }
 }
 
@@ -1277,11 +1047,7 @@ fn is_command_callee(e: &Expr) -> bool {
     matches!(
         e.kind,
         ExprKind::Ident(_)
-            | ExprKind::Property {
-                member: Member::Name(_),
-                nav: Navigation::Normal | Navigation::Safe,
-                ..
-            }
+            | ExprKind::Property { member: Member::Name(_), nav: Navigation::Normal | Navigation::Safe, .. }
     )
 }
 
@@ -1289,32 +1055,17 @@ fn is_command_callee(e: &Expr) -> bool {
 /// of the value otherwise.
 fn make_call(callee: Expr, args: Args, span: Span) -> Expr {
     let kind = match callee.kind {
-        ExprKind::Ident(name) => ExprKind::MethodCall {
-            object: None,
-            member: Member::Name(name),
-            args,
-            nav: Navigation::Normal,
-        },
-        ExprKind::Property {
-            object,
-            member,
-            nav,
-        } => ExprKind::MethodCall {
-            object: Some(object),
-            member,
-            args,
-            nav,
-        },
+        ExprKind::Ident(name) => {
+            ExprKind::MethodCall { object: None, member: Member::Name(name), args, nav: Navigation::Normal }
+        }
+        ExprKind::Property { object, member, nav } => ExprKind::MethodCall { object: Some(object), member, args, nav },
         ExprKind::Str(_) | ExprKind::GString(_) => ExprKind::MethodCall {
             object: None,
             member: Member::Dynamic(Box::new(callee)),
             args,
             nav: Navigation::Normal,
         },
-        _ => ExprKind::Call {
-            callee: Box::new(callee),
-            args,
-        },
+        _ => ExprKind::Call { callee: Box::new(callee), args },
     };
     Expr { kind, span }
 }

@@ -15,10 +15,7 @@ fn script(src: &str) -> Script {
         Err(e) => {
             let file = SourceFile::new("t", src);
             let lc = e.line_col(&file);
-            panic!(
-                "parse failed at {}:{}: {}\n{src}",
-                lc.line, lc.column, e.message
-            )
+            panic!("parse failed at {}:{}: {}\n{src}", lc.line, lc.column, e.message)
         }
     }
 }
@@ -47,11 +44,7 @@ fn sx(src: &str) -> String {
 
 /// The s-expressions of all statements, joined by `; `.
 fn sxs(src: &str) -> String {
-    stmts(src)
-        .iter()
-        .map(stmt_sexp)
-        .collect::<Vec<_>>()
-        .join("; ")
+    stmts(src).iter().map(stmt_sexp).collect::<Vec<_>>().join("; ")
 }
 
 fn err(src: &str) -> (String, u32, u32) {
@@ -105,16 +98,8 @@ fn nav_prefix(nav: Navigation) -> &'static str {
 
 fn entry_sexp(e: &MapEntry) -> String {
     match e {
-        MapEntry::Pair {
-            key: MapKey::Name(k),
-            value,
-            ..
-        } => format!("{k}={}", sexp(value)),
-        MapEntry::Pair {
-            key: MapKey::Expr(k),
-            value,
-            ..
-        } => format!("({})={}", sexp(k), sexp(value)),
+        MapEntry::Pair { key: MapKey::Name(k), value, .. } => format!("{k}={}", sexp(value)),
+        MapEntry::Pair { key: MapKey::Expr(k), value, .. } => format!("({})={}", sexp(k), sexp(value)),
         MapEntry::Spread(v) => format!("*={}", sexp(v)),
     }
 }
@@ -171,23 +156,10 @@ fn sexp(e: &Expr) -> String {
         List(xs) => format!("[{}]", xs.iter().map(sexp).collect::<Vec<_>>().join(" ")),
         Map(es) => format!(
             "[{}]",
-            if es.is_empty() {
-                ":".into()
-            } else {
-                es.iter().map(entry_sexp).collect::<Vec<_>>().join(" ")
-            }
+            if es.is_empty() { ":".into() } else { es.iter().map(entry_sexp).collect::<Vec<_>>().join(" ") }
         ),
-        Range {
-            from,
-            to,
-            exclusive,
-        } => {
-            format!(
-                "({} {} {})",
-                if *exclusive { "..<" } else { ".." },
-                sexp(from),
-                sexp(to)
-            )
+        Range { from, to, exclusive } => {
+            format!("({} {} {})", if *exclusive { "..<" } else { ".." }, sexp(from), sexp(to))
         }
         Unary { op, operand } => {
             let o = match op {
@@ -204,16 +176,7 @@ fn sexp(e: &Expr) -> String {
         }
         Binary { op, lhs, rhs } => format!("({} {} {})", op.symbol(), sexp(lhs), sexp(rhs)),
         InstanceOf { expr, ty, negated } => {
-            format!(
-                "({} {} {})",
-                if *negated {
-                    "!instanceof"
-                } else {
-                    "instanceof"
-                },
-                sexp(expr),
-                ty_sexp(ty)
-            )
+            format!("({} {} {})", if *negated { "!instanceof" } else { "instanceof" }, sexp(expr), ty_sexp(ty))
         }
         As { expr, ty } => format!("(as {} {})", sexp(expr), ty_sexp(ty)),
         Cast { ty, expr } => format!("(cast {} {})", ty_sexp(ty), sexp(expr)),
@@ -225,52 +188,23 @@ fn sexp(e: &Expr) -> String {
             };
             format!("({o} {} {})", sexp(target), sexp(value))
         }
-        Ternary {
-            cond,
-            then_expr,
-            else_expr,
-        } => {
+        Ternary { cond, then_expr, else_expr } => {
             format!("(? {} {} {})", sexp(cond), sexp(then_expr), sexp(else_expr))
         }
         Elvis { lhs, rhs } => format!("(?: {} {})", sexp(lhs), sexp(rhs)),
-        Property {
-            object,
-            member,
-            nav,
-        } => {
-            format!(
-                "({} {} {})",
-                nav_prefix(*nav),
-                sexp(object),
-                member_sexp(member)
-            )
+        Property { object, member, nav } => {
+            format!("({} {} {})", nav_prefix(*nav), sexp(object), member_sexp(member))
         }
-        Index {
-            object,
-            index,
-            safe,
-        } => format!(
+        Index { object, index, safe } => format!(
             "({} {} {})",
             if *safe { "?idx" } else { "idx" },
             sexp(object),
             index.iter().map(sexp).collect::<Vec<_>>().join(" ")
         ),
-        MethodCall {
-            object,
-            member,
-            args,
-            nav,
-        } => {
+        MethodCall { object, member, args, nav } => {
             let head = if args.parens { "call" } else { "cmd" };
-            let recv = object
-                .as_ref()
-                .map(|o| sexp(o))
-                .unwrap_or_else(|| "_".into());
-            let nav = if *nav == Navigation::Normal {
-                String::new()
-            } else {
-                nav_prefix(*nav).to_string()
-            };
+            let recv = object.as_ref().map(|o| sexp(o)).unwrap_or_else(|| "_".into());
+            let nav = if *nav == Navigation::Normal { String::new() } else { nav_prefix(*nav).to_string() };
             let a = args_sexp(args);
             let sep = if a.is_empty() { "" } else { " " };
             format!("({head} {recv} {nav}{}{sep}{a})", member_sexp(member))
@@ -285,11 +219,7 @@ fn sexp(e: &Expr) -> String {
         }
         New { ty, args } => {
             let a = args_sexp(args);
-            format!(
-                "(new {}{}{a})",
-                ty_sexp(ty),
-                if a.is_empty() { "" } else { " " }
-            )
+            format!("(new {}{}{a})", ty_sexp(ty), if a.is_empty() { "" } else { " " })
         }
         Spread(x) => format!("(* {})", sexp(x)),
         MethodPointer { object, name } => format!("(.& {} {name})", sexp(object)),
@@ -312,63 +242,25 @@ fn stmt_sexp(s: &Stmt) -> String {
             format!("(var {t} {})", vs.join(" "))
         }
         Method(m) => {
-            let rt = m
-                .return_type
-                .as_ref()
-                .map(ty_sexp)
-                .unwrap_or_else(|| "def".into());
-            let mods = m
-                .modifiers
-                .iter()
-                .map(|m| format!("{m} "))
-                .collect::<String>();
-            let ann = m
-                .annotations
-                .iter()
-                .map(|a| format!("@{} ", a.name))
-                .collect::<String>();
-            format!(
-                "(method {ann}{mods}{rt} {}({}) {{{}}})",
-                m.name,
-                params_sexp(&m.params),
-                block_sexp(&m.body)
-            )
+            let rt = m.return_type.as_ref().map(ty_sexp).unwrap_or_else(|| "def".into());
+            let mods = m.modifiers.iter().map(|m| format!("{m} ")).collect::<String>();
+            let ann = m.annotations.iter().map(|a| format!("@{} ", a.name)).collect::<String>();
+            format!("(method {ann}{mods}{rt} {}({}) {{{}}})", m.name, params_sexp(&m.params), block_sexp(&m.body))
         }
         Block(b) => format!("{{{}}}", block_sexp(b)),
-        If {
-            cond,
-            then_branch,
-            else_branch,
-        } => match else_branch {
-            Some(e) => format!(
-                "(if {} {} {})",
-                sexp(cond),
-                stmt_sexp(then_branch),
-                stmt_sexp(e)
-            ),
+        If { cond, then_branch, else_branch } => match else_branch {
+            Some(e) => format!("(if {} {} {})", sexp(cond), stmt_sexp(then_branch), stmt_sexp(e)),
             None => format!("(if {} {})", sexp(cond), stmt_sexp(then_branch)),
         },
         While { cond, body } => format!("(while {} {})", sexp(cond), stmt_sexp(body)),
         DoWhile { body, cond } => format!("(do {} {})", stmt_sexp(body), sexp(cond)),
-        ForIn {
-            var,
-            ty,
-            iterable,
-            body,
-        } => format!(
+        ForIn { var, ty, iterable, body } => format!(
             "(for-in {}{var} {} {})",
-            ty.as_ref()
-                .map(|t| format!("{} ", ty_sexp(t)))
-                .unwrap_or_default(),
+            ty.as_ref().map(|t| format!("{} ", ty_sexp(t))).unwrap_or_default(),
             sexp(iterable),
             stmt_sexp(body)
         ),
-        For {
-            init,
-            cond,
-            update,
-            body,
-        } => format!(
+        For { init, cond, update, body } => format!(
             "(for [{}] {} [{}] {})",
             block_sexp(init),
             cond.as_ref().map(sexp).unwrap_or_else(|| "_".into()),
@@ -388,19 +280,11 @@ fn stmt_sexp(s: &Stmt) -> String {
                 .collect();
             format!("(switch {} {})", sexp(subject), cs.join(" "))
         }
-        Try {
-            body,
-            catches,
-            finally,
-        } => {
+        Try { body, catches, finally } => {
             let mut s = format!("(try {{{}}}", block_sexp(body));
             for c in catches {
                 let tys = c.types.iter().map(ty_sexp).collect::<Vec<_>>().join("|");
-                s.push_str(&format!(
-                    " (catch {tys} {} {{{}}})",
-                    c.name,
-                    block_sexp(&c.body)
-                ));
+                s.push_str(&format!(" (catch {tys} {} {{{}}})", c.name, block_sexp(&c.body)));
             }
             if let Some(f) = finally {
                 s.push_str(&format!(" (finally {{{}}})", block_sexp(f)));
@@ -410,33 +294,19 @@ fn stmt_sexp(s: &Stmt) -> String {
         }
         Return(None) => "(return)".into(),
         Return(Some(e)) => format!("(return {})", sexp(e)),
-        Break(l) => format!(
-            "(break{})",
-            l.as_ref().map(|l| format!(" {l}")).unwrap_or_default()
-        ),
-        Continue(l) => format!(
-            "(continue{})",
-            l.as_ref().map(|l| format!(" {l}")).unwrap_or_default()
-        ),
+        Break(l) => format!("(break{})", l.as_ref().map(|l| format!(" {l}")).unwrap_or_default()),
+        Continue(l) => format!("(continue{})", l.as_ref().map(|l| format!(" {l}")).unwrap_or_default()),
         Throw(e) => format!("(throw {})", sexp(e)),
         Assert { cond, message } => match message {
             Some(m) => format!("(assert {} {})", sexp(cond), sexp(m)),
             None => format!("(assert {})", sexp(cond)),
         },
         Labeled { label, body } => format!("({label}: {})", stmt_sexp(body)),
-        Import {
-            path,
-            is_static,
-            wildcard,
-            alias,
-        } => format!(
+        Import { path, is_static, wildcard, alias } => format!(
             "(import{} {path}{}{})",
             if *is_static { " static" } else { "" },
             if *wildcard { ".*" } else { "" },
-            alias
-                .as_ref()
-                .map(|a| format!(" as {a}"))
-                .unwrap_or_default()
+            alias.as_ref().map(|a| format!(" as {a}")).unwrap_or_default()
         ),
         TypeDecl { keyword, name } => format!("({keyword} {name})"),
         Empty => "(empty)".into(),
@@ -447,22 +317,13 @@ fn stmt_sexp(s: &Stmt) -> String {
 
 #[test]
 fn method_declarations() {
-    assert_eq!(
-        sxs("def installed() {\n  initialize()\n}"),
-        "(method def installed() {(call _ initialize)})"
-    );
+    assert_eq!(sxs("def installed() {\n  initialize()\n}"), "(method def installed() {(call _ initialize)})");
     assert_eq!(
         sxs("private String label(String name, int n = 2, x, def y) { return name }"),
         "(method private String label(String name, int n=2, x, y) {(return name)})"
     );
-    assert_eq!(
-        sxs("def updated()\n{\n  unsubscribe()\n}"),
-        "(method def updated() {(call _ unsubscribe)})"
-    );
-    assert_eq!(
-        sxs("@Deprecated\ndef old() {}"),
-        "(method @Deprecated def old() {})"
-    );
+    assert_eq!(sxs("def updated()\n{\n  unsubscribe()\n}"), "(method def updated() {(call _ unsubscribe)})");
+    assert_eq!(sxs("@Deprecated\ndef old() {}"), "(method @Deprecated def old() {})");
     assert_eq!(sxs("private foo() {}"), "(method private def foo() {})");
     assert_eq!(sxs("void f() {}"), "(method void f() {})");
     assert_eq!(
@@ -472,9 +333,7 @@ fn method_declarations() {
     assert_eq!(sxs("def f() throws IOException { }"), "(method def f() {})");
     assert_eq!(sxs("def String g() { 'x' }"), "(method String g() {\"x\"})");
     let s = one_stmt("def handler(evt) {}");
-    let StmtKind::Method(m) = &s.kind else {
-        panic!()
-    };
+    let StmtKind::Method(m) = &s.kind else { panic!() };
     assert_eq!(m.name_span, Span::new(4, 11));
     assert_eq!(s.span, Span::new(0, 19));
 }
@@ -489,32 +348,17 @@ fn local_declarations() {
     assert_eq!(sxs("final String s = 'a'"), "(var String s=\"a\")");
     assert_eq!(sxs("def int n = 20"), "(var int n=20)");
     assert_eq!(sxs("def int[] days = [0, 0]"), "(var int[] days=[0 0])");
-    assert_eq!(
-        sxs("String[] parts = s.split(',')"),
-        "(var String[] parts=(call s split \",\"))"
-    );
-    assert_eq!(
-        sxs("byte [] b = new byte [n / 2]"),
-        "(var byte[] b=(new byte[] (/ n 2)))"
-    );
-    assert_eq!(
-        sxs("java.util.Date d = new Date()"),
-        "(var java.util.Date d=(new Date))"
-    );
+    assert_eq!(sxs("String[] parts = s.split(',')"), "(var String[] parts=(call s split \",\"))");
+    assert_eq!(sxs("byte [] b = new byte [n / 2]"), "(var byte[] b=(new byte[] (/ n 2)))");
+    assert_eq!(sxs("java.util.Date d = new Date()"), "(var java.util.Date d=(new Date))");
     assert_eq!(
         sxs("Map<String, List<Map<String,Integer>>> m = [:]"),
         "(var Map<String,List<Map<String,Integer>>> m=[:])"
     );
     assert_eq!(sxs("@Field def x = 1"), "(var def x=1)");
     // `def x` followed by a name on the next line is two statements, not `def Type name`.
-    assert_eq!(
-        sxs("def msg\nString s = 'a'"),
-        "(var def msg); (var String s=\"a\")"
-    );
-    assert_eq!(
-        sxs("def json\nhttpGet(url) { r -> }"),
-        "(var def json); (call _ httpGet url {r -> })"
-    );
+    assert_eq!(sxs("def msg\nString s = 'a'"), "(var def msg); (var String s=\"a\")");
+    assert_eq!(sxs("def json\nhttpGet(url) { r -> }"), "(var def json); (call _ httpGet url {r -> })");
     // A lower-case word followed by a name is a command call, not a declaration.
     assert_eq!(sxs("foo bar"), "(cmd _ foo bar)");
 }
@@ -522,36 +366,22 @@ fn local_declarations() {
 #[test]
 fn closures() {
     assert_eq!(sx("c = { a, b -> a + b }"), "(= c {a, b -> (+ a b)})");
-    assert_eq!(
-        sx("c = { String a, int b -> a }"),
-        "(= c {String a, int b -> a})"
-    );
+    assert_eq!(sx("c = { String a, int b -> a }"), "(= c {String a, int b -> a})");
     assert_eq!(sx("c = { -> 1 }"), "(= c { -> 1})");
     assert_eq!(sx("c = { it * 2 }"), "(= c {(* it 2)})");
-    assert_eq!(
-        sx("c = { a = 1, Map.Entry e -> }"),
-        "(= c {a=1, Map.Entry e -> })"
-    );
+    assert_eq!(sx("c = { a = 1, Map.Entry e -> }"), "(= c {a=1, Map.Entry e -> })");
     assert_eq!(sx("c = { a,\n b -> a }"), "(= c {a, b -> a})");
     assert_eq!(sx("c = { foo { x -> x } }"), "(= c {(cmd _ foo {x -> x})})");
     // At statement start, a brace with parameters is a closure and one without is a block.
     assert_eq!(sx("{ a -> a }"), "{a -> a}");
     assert_eq!(sxs("{ a() }"), "{(call _ a)}");
     let e = expr("c = { a -> }");
-    let ExprKind::Assign { value, .. } = &e.kind else {
-        panic!()
-    };
-    let ExprKind::Closure(c) = &value.kind else {
-        panic!()
-    };
+    let ExprKind::Assign { value, .. } = &e.kind else { panic!() };
+    let ExprKind::Closure(c) = &value.kind else { panic!() };
     assert_eq!(c.params.as_ref().map(|p| p.len()), Some(1));
     let e = expr("c = { }");
-    let ExprKind::Assign { value, .. } = &e.kind else {
-        panic!()
-    };
-    let ExprKind::Closure(c) = &value.kind else {
-        panic!()
-    };
+    let ExprKind::Assign { value, .. } = &e.kind else { panic!() };
+    let ExprKind::Closure(c) = &value.kind else { panic!() };
     assert!(c.params.is_none() && c.body.is_empty());
 }
 
@@ -560,54 +390,31 @@ fn closures() {
 #[test]
 fn command_calls() {
     let e = expr(r#"input "x", "capability.switch", title: "T""#);
-    let ExprKind::MethodCall {
-        object,
-        member,
-        args,
-        ..
-    } = &e.kind
-    else {
-        panic!("{e:?}")
-    };
+    let ExprKind::MethodCall { object, member, args, .. } = &e.kind else { panic!("{e:?}") };
     assert!(object.is_none());
     assert_eq!(member, &Member::Name("input".into()));
-    assert_eq!(
-        (args.positional.len(), args.named.len(), args.parens),
-        (2, 1, false)
-    );
+    assert_eq!((args.positional.len(), args.named.len(), args.parens), (2, 1, false));
 
     assert_eq!(
         sx(r#"input "x", "capability.switch", title: "T", multiple: true"#),
         r#"(cmd _ input "x" "capability.switch" title="T" multiple=true)"#
     );
-    assert_eq!(
-        sx(r#"log.debug "msg $x""#),
-        r#"(cmd log debug (gstr "msg " x))"#
-    );
+    assert_eq!(sx(r#"log.debug "msg $x""#), r#"(cmd log debug (gstr "msg " x))"#);
     assert_eq!(sx(r#"paragraph "text""#), r#"(cmd _ paragraph "text")"#);
-    assert_eq!(
-        sx(r#"location.helloHome.execute phrase"#),
-        "(cmd (. location helloHome) execute phrase)"
-    );
+    assert_eq!(sx(r#"location.helloHome.execute phrase"#), "(cmd (. location helloHome) execute phrase)");
     assert_eq!(sx(r#"settings?.foo 1"#), "(cmd settings ?.foo 1)");
     assert_eq!(
         sx("fingerprint profileId: \"0104\", inClusters: \"0000\""),
         r#"(cmd _ fingerprint profileId="0104" inClusters="0000")"#
     );
-    assert_eq!(
-        sx(r#"status "on": "command: 2003""#),
-        r#"(cmd _ status on="command: 2003")"#
-    );
+    assert_eq!(sx(r#"status "on": "command: 2003""#), r#"(cmd _ status on="command: 2003")"#);
     assert_eq!(sx("foo a, b: 1, c"), "(cmd _ foo a c b=1)");
     assert_eq!(sx("foo !x"), "(cmd _ foo (! x))");
     assert_eq!(sx("foo new Date()"), "(cmd _ foo (new Date))");
     assert_eq!(sx("foo a,\n  b"), "(cmd _ foo a b)");
     assert_eq!(sx("foo x ? 1 : 2"), "(cmd _ foo (? x 1 2))");
     // Command chains: `a b c d` is `a(b).c(d)`; `a b c` is `a(b).c`.
-    assert_eq!(
-        sx(r#"command "setColorHex" "string""#),
-        r#"(. (cmd _ command "setColorHex") $"string")"#
-    );
+    assert_eq!(sx(r#"command "setColorHex" "string""#), r#"(. (cmd _ command "setColorHex") $"string")"#);
     assert_eq!(sx("move forward by 5"), "(cmd (cmd _ move forward) by 5)");
     // Not command calls.
     assert_eq!(sx("foo -1"), "(- foo 1)");
@@ -621,43 +428,23 @@ fn command_calls() {
 #[test]
 fn calls_with_parens_and_closures() {
     let e = expr(r#"section("Title") { input "a", "b" }"#);
-    let ExprKind::MethodCall { args, .. } = &e.kind else {
-        panic!()
-    };
+    let ExprKind::MethodCall { args, .. } = &e.kind else { panic!() };
     assert!(args.parens);
     assert_eq!(args.positional.len(), 2);
-    assert_eq!(
-        sx(r#"section("Title") { paragraph "p" }"#),
-        r#"(call _ section "Title" {(cmd _ paragraph "p")})"#
-    );
+    assert_eq!(sx(r#"section("Title") { paragraph "p" }"#), r#"(call _ section "Title" {(cmd _ paragraph "p")})"#);
     assert_eq!(sx("preferences { }"), "(cmd _ preferences {})");
     assert_eq!(sx("foo(1) { a } { b }"), "(call _ foo 1 {a} {b})");
     assert_eq!(sx("list.each { it }"), "(cmd list each {it})");
-    assert_eq!(
-        sx("list.inject(0) { a, b -> a + b }"),
-        "(call list inject 0 {a, b -> (+ a b)})"
-    );
-    assert_eq!(
-        sx("f(a: 1, 2, *rest, *: m)"),
-        "(call _ f 2 (* rest) a=1 *=m)"
-    );
-    assert_eq!(
-        sx("f(\"k\": 1, (k): 2, 3: x)"),
-        "(call _ f k=1 (k)=2 (3)=x)"
-    );
+    assert_eq!(sx("list.inject(0) { a, b -> a + b }"), "(call list inject 0 {a, b -> (+ a b)})");
+    assert_eq!(sx("f(a: 1, 2, *rest, *: m)"), "(call _ f 2 (* rest) a=1 *=m)");
+    assert_eq!(sx("f(\"k\": 1, (k): 2, 3: x)"), "(call _ f k=1 (k)=2 (3)=x)");
     assert_eq!(sx("f(a, , b,)"), "(call _ f a b)");
     assert_eq!(sx("f()()"), "(callv (call _ f) )");
     assert_eq!(sx("list[0](x)"), "(callv (idx list 0) x)");
     assert_eq!(sx("foo (x)"), "(call _ foo x)");
     // Groovy attaches a block on the following line to the call before it.
-    assert_eq!(
-        sx("section(\"a\")\n{\n  foo()\n}"),
-        r#"(call _ section "a" {(call _ foo)})"#
-    );
-    assert_eq!(
-        sx("parts.each\n    { part -> part }"),
-        "(cmd parts each {part -> part})"
-    );
+    assert_eq!(sx("section(\"a\")\n{\n  foo()\n}"), r#"(call _ section "a" {(call _ foo)})"#);
+    assert_eq!(sx("parts.each\n    { part -> part }"), "(cmd parts each {part -> part})");
     assert_eq!(
         sx("definition(name: 'n')\n\n{\n  appSetting 'x'\n}"),
         r#"(call _ definition {(cmd _ appSetting "x")} name="n")"#
@@ -684,30 +471,15 @@ fn dynamic_members_and_method_pointers() {
 fn gstrings() {
     assert_eq!(sx(r#""$a.b.c""#), "(gstr (. (. a b) c))");
     assert_eq!(sx(r#""${a + 1} x""#), r#"(gstr (+ a 1) " x")"#);
-    assert_eq!(
-        sx(r#""$evt.name: $evt.value.""#),
-        r#"(gstr (. evt name) ": " (. evt value) ".")"#
-    );
+    assert_eq!(sx(r#""$evt.name: $evt.value.""#), r#"(gstr (. evt name) ": " (. evt value) ".")"#);
     assert_eq!(sx(r#""cost $ 5 and $5""#), r#""cost $ 5 and $5""#);
     assert_eq!(sx(r#""${}""#), "(gstr null)");
     assert_eq!(sx(r#""a ${"b ${c}"}""#), r#"(gstr "a " (gstr "b " c))"#);
-    assert_eq!(
-        sx(r#""${list.collect { it * 2 }}""#),
-        "(gstr (cmd list collect {(* it 2)}))"
-    );
-    assert_eq!(
-        sx(r#""$name.toUpperCase()""#),
-        r#"(gstr (. name toUpperCase) "()")"#
-    );
+    assert_eq!(sx(r#""${list.collect { it * 2 }}""#), "(gstr (cmd list collect {(* it 2)}))");
+    assert_eq!(sx(r#""$name.toUpperCase()""#), r#"(gstr (. name toUpperCase) "()")"#);
     assert_eq!(sx(r#""$a$b""#), "(gstr a b)");
-    assert_eq!(
-        sx(r#""now ${-> clock.time}""#),
-        r#"(gstr "now " { -> (. clock time)})"#
-    );
-    assert_eq!(
-        sx("\"\"\"line $x\nnext\"\"\""),
-        r#"(gstr "line " x "\nnext")"#
-    );
+    assert_eq!(sx(r#""now ${-> clock.time}""#), r#"(gstr "now " { -> (. clock time)})"#);
+    assert_eq!(sx("\"\"\"line $x\nnext\"\"\""), r#"(gstr "line " x "\nnext")"#);
     assert_eq!(sx("/a $x b/"), r#"(gstr "a " x " b")"#);
     assert_eq!(sx("$/a $x $$ b/$"), r#"(gstr "a " x " $ b")"#);
 }
@@ -721,20 +493,14 @@ fn plain_strings() {
     assert_eq!(sx(r#"x =~ /\d+\/x/"#), r#"(=~ x "\\d+/x")"#);
     assert_eq!(sx("~/ab+/"), r#"(~ "ab+")"#);
     assert_eq!(sx("a / b / c"), "(/ (/ a b) c)");
-    assert_eq!(
-        sxs("def p = /.*\"(\\w+)\".*/"),
-        r#"(var def p=".*\"(\\w+)\".*")"#
-    );
+    assert_eq!(sxs("def p = /.*\"(\\w+)\".*/"), r#"(var def p=".*\"(\\w+)\".*")"#);
 }
 
 #[test]
 fn number_literals() {
     assert_eq!(sx("42"), "42");
     assert_eq!(sx("3000000000"), "3000000000L");
-    assert_eq!(
-        sx("123456789012345678901234567890"),
-        "123456789012345678901234567890G"
-    );
+    assert_eq!(sx("123456789012345678901234567890"), "123456789012345678901234567890G");
     assert_eq!(sx("1.50"), "1.50BD");
     assert_eq!(sx("1e3"), "1e3BD");
     assert_eq!(sx("2.5d"), "2.5d");
@@ -762,10 +528,7 @@ fn lists_and_maps() {
     assert_eq!(sx("[a ? b : c]"), "[(? a b c)]");
     assert_eq!(sx("[\n  1,\n  2\n]"), "[1 2]");
     assert_eq!(sx("[GET: \"h\", PUT: \"u\"]"), r#"[GET="h" PUT="u"]"#);
-    assert_eq!(
-        err("[1, a: 2]").0,
-        "cannot mix list elements and map entries in one literal"
-    );
+    assert_eq!(err("[1, a: 2]").0, "cannot mix list elements and map entries in one literal");
 }
 
 // ----- operators -----------------------------------------------------------------------------
@@ -796,10 +559,7 @@ fn precedence() {
     assert_eq!(sx("a === b || a !== c"), "(|| (=== a b) (!== a c))");
     assert_eq!(sx("x in [1, 2] && y !in z"), "(&& (in x [1 2]) (!in y z))");
     assert_eq!(sx("x instanceof String"), "(instanceof x String)");
-    assert_eq!(
-        sx("x !instanceof List<String>"),
-        "(!instanceof x List<String>)"
-    );
+    assert_eq!(sx("x !instanceof List<String>"), "(!instanceof x List<String>)");
     assert_eq!(sx("a >> 1 >>> 2"), "(>>> (>> a 1) 2)");
     assert_eq!(sx("~a & 0xFF"), "(& (~ a) 255)");
     assert_eq!(sx("a % b / c"), "(/ (% a b) c)");
@@ -807,9 +567,7 @@ fn precedence() {
 
 #[test]
 fn assignments_and_increments() {
-    for op in [
-        "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=", "&=", "|=", "^=", "?=",
-    ] {
+    for op in ["+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=", "&=", "|=", "^=", "?="] {
         assert_eq!(sx(&format!("x {op} 1")), format!("({op} x 1)"));
     }
     assert_eq!(sx("state.count = 0"), "(= (. state count) 0)");
@@ -839,10 +597,7 @@ fn casts() {
     assert_eq!(sx("(int) x"), "(cast int x)");
     assert_eq!(sx("(String) y"), "(cast String y)");
     assert_eq!(sx("(int) (a * 2)"), "(cast int (* a 2))");
-    assert_eq!(
-        sx("(float) Math.pow(a, 2)"),
-        "(cast float (call Math pow a 2))"
-    );
+    assert_eq!(sx("(float) Math.pow(a, 2)"), "(cast float (call Math pow a 2))");
     assert_eq!(sx("(int) -x"), "(cast int (neg x))");
     assert_eq!(sx("(List<String>) x"), "(cast List<String> x)");
     assert_eq!(sx("(a) + b"), "(+ a b)");
@@ -855,33 +610,16 @@ fn casts() {
 fn new_expressions() {
     assert_eq!(sx("new Date()"), "(new Date)");
     assert_eq!(sx("new Date().time"), "(. (new Date) time)");
-    assert_eq!(
-        sx(r#"new java.text.SimpleDateFormat("yyyy")"#),
-        r#"(new java.text.SimpleDateFormat "yyyy")"#
-    );
-    assert_eq!(
-        sx("new HashMap<String, Integer>()"),
-        "(new HashMap<String,Integer>)"
-    );
+    assert_eq!(sx(r#"new java.text.SimpleDateFormat("yyyy")"#), r#"(new java.text.SimpleDateFormat "yyyy")"#);
+    assert_eq!(sx("new HashMap<String, Integer>()"), "(new HashMap<String,Integer>)");
     assert_eq!(sx("new ArrayList<>()"), "(new ArrayList)");
     assert_eq!(sx("new Foo(a: 1)"), "(new Foo a=1)");
     // Array creation: the sizes are the arguments, the dimensions are the type's.
     let e = expr("new int[7]");
-    let ExprKind::New { ty, args } = &e.kind else {
-        panic!()
-    };
-    assert_eq!(
-        (ty.array_dims, args.positional.len(), args.parens),
-        (1, 1, false)
-    );
-    assert_eq!(
-        err("new int[] {1, 2}").0,
-        "unsupported construct: array initializer"
-    );
-    assert_eq!(
-        err("new Runnable() {\n}").0,
-        "unsupported construct: anonymous class"
-    );
+    let ExprKind::New { ty, args } = &e.kind else { panic!() };
+    assert_eq!((ty.array_dims, args.positional.len(), args.parens), (1, 1, false));
+    assert_eq!(err("new int[] {1, 2}").0, "unsupported construct: array initializer");
+    assert_eq!(err("new Runnable() {\n}").0, "unsupported construct: anonymous class");
 }
 
 // ----- statements ----------------------------------------------------------------------------
@@ -889,20 +627,14 @@ fn new_expressions() {
 #[test]
 fn if_else() {
     assert_eq!(sxs("if (a) b()"), "(if a (call _ b))");
-    assert_eq!(
-        sxs("if (a) { b() } else { c() }"),
-        "(if a {(call _ b)} {(call _ c)})"
-    );
+    assert_eq!(sxs("if (a) { b() } else { c() }"), "(if a {(call _ b)} {(call _ c)})");
     assert_eq!(sxs("if (a) {\n}\nelse {\n}"), "(if a {} {})");
     assert_eq!(
         sxs("if (a)\n{\n x()\n}\nelse if (b)\n y()\nelse z()"),
         "(if a {(call _ x)} (if b (call _ y) (call _ z)))"
     );
     assert_eq!(sxs("if (a) x = 1; else x = 2"), "(if a (= x 1) (= x 2))");
-    assert_eq!(
-        sxs("if (a) log.debug \"y\" else log.debug \"n\""),
-        r#"(if a (cmd log debug "y") (cmd log debug "n"))"#
-    );
+    assert_eq!(sxs("if (a) log.debug \"y\" else log.debug \"n\""), r#"(if a (cmd log debug "y") (cmd log debug "n"))"#);
     let mut src = String::from("if (a) x()");
     for _ in 0..600 {
         src.push_str(" else if (a) x()");
@@ -915,30 +647,15 @@ fn loops() {
     assert_eq!(sxs("for (x in xs) f(x)"), "(for-in x xs (call _ f x))");
     assert_eq!(sxs("for (def x in xs) {}"), "(for-in x xs {})");
     assert_eq!(sxs("for (String x : xs) {}"), "(for-in String x xs {})");
-    assert_eq!(
-        sxs("for (int i = 0; i < n; i++) {}"),
-        "(for [(var int i=0)] (< i n) [(post++ i)] {})"
-    );
-    assert_eq!(
-        sxs("for (i = 0, j = 1; ; i++, j--) {}"),
-        "(for [(= i 0); (= j 1)] _ [(post++ i), (post-- j)] {})"
-    );
+    assert_eq!(sxs("for (int i = 0; i < n; i++) {}"), "(for [(var int i=0)] (< i n) [(post++ i)] {})");
+    assert_eq!(sxs("for (i = 0, j = 1; ; i++, j--) {}"), "(for [(= i 0); (= j 1)] _ [(post++ i), (post-- j)] {})");
     assert_eq!(sxs("for (;;) break"), "(for [] _ [] (break))");
     assert_eq!(sxs("while (x > 0) x--"), "(while (> x 0) (post-- x))");
     assert_eq!(sxs("while (x);"), "(while x (empty))");
     assert_eq!(sxs("do { x++ } while (x < 3)"), "(do {(post++ x)} (< x 3))");
-    assert_eq!(
-        sxs("do {\n x++\n}\nwhile (x < 3)"),
-        "(do {(post++ x)} (< x 3))"
-    );
-    assert_eq!(
-        sxs("outer: for (x in xs) { continue outer }"),
-        "(outer: (for-in x xs {(continue outer)}))"
-    );
-    assert_eq!(
-        sxs("while (true) { break\n foo() }"),
-        "(while true {(break); (call _ foo)})"
-    );
+    assert_eq!(sxs("do {\n x++\n}\nwhile (x < 3)"), "(do {(post++ x)} (< x 3))");
+    assert_eq!(sxs("outer: for (x in xs) { continue outer }"), "(outer: (for-in x xs {(continue outer)}))");
+    assert_eq!(sxs("while (true) { break\n foo() }"), "(while true {(break); (call _ foo)})");
 }
 
 #[test]
@@ -948,10 +665,7 @@ fn switch_statements() {
         sxs(src),
         r#"(switch x (case 1 2: (call _ a); (break)) (case "b" (~ "c.*"): (call _ b)) (case [3 4] Integer (.. 5 6): (call _ c)) (case default: (call _ d)))"#
     );
-    assert_eq!(
-        sxs("switch (x) { case { it > 1 }: return 1 }"),
-        "(switch x (case {(> it 1)}: (return 1)))"
-    );
+    assert_eq!(sxs("switch (x) { case { it > 1 }: return 1 }"), "(switch x (case {(> it 1)}: (return 1)))");
     assert_eq!(sxs("switch (x) { }"), "(switch x )");
 }
 
@@ -961,15 +675,9 @@ fn try_catch() {
         sxs("try {\n a()\n}\ncatch (IOException | java.net.SocketException e) {\n}\ncatch (e) { }\nfinally { b() }"),
         "(try {(call _ a)} (catch IOException|java.net.SocketException e {}) (catch  e {}) (finally {(call _ b)}))"
     );
-    assert_eq!(
-        sxs("try { } catch (Exception e) { log.error e }"),
-        "(try {} (catch Exception e {(cmd log error e)}))"
-    );
+    assert_eq!(sxs("try { } catch (Exception e) { log.error e }"), "(try {} (catch Exception e {(cmd log error e)}))");
     assert_eq!(sxs("try { } catch (def e) { }"), "(try {} (catch  e {}))");
-    assert_eq!(
-        err("try { }\nfoo()").0,
-        "expected `catch` or `finally` after `try` block, found `foo`"
-    );
+    assert_eq!(err("try { }\nfoo()").0, "expected `catch` or `finally` after `try` block, found `foo`");
 }
 
 #[test]
@@ -979,42 +687,21 @@ fn jumps_and_misc_statements() {
     assert_eq!(sxs("return\nx"), "(return); x");
     assert_eq!(sxs("def f() { return }"), "(method def f() {(return)})");
     assert_eq!(sxs("return [a: 1]"), "(return [a=1])");
-    assert_eq!(
-        sxs("throw new Exception('x')"),
-        r#"(throw (new Exception "x"))"#
-    );
-    assert_eq!(
-        sxs("assert x > 1 : 'too small'"),
-        r#"(assert (> x 1) "too small")"#
-    );
+    assert_eq!(sxs("throw new Exception('x')"), r#"(throw (new Exception "x"))"#);
+    assert_eq!(sxs("assert x > 1 : 'too small'"), r#"(assert (> x 1) "too small")"#);
     assert_eq!(sxs("assert x, 'm'"), r#"(assert x "m")"#);
     assert_eq!(sxs("assert x"), "(assert x)");
     assert_eq!(sxs("break"), "(break)");
-    assert_eq!(
-        sxs("a(); b();; c()"),
-        "(call _ a); (call _ b); (empty); (call _ c)"
-    );
+    assert_eq!(sxs("a(); b();; c()"), "(call _ a); (call _ b); (empty); (call _ c)");
 }
 
 #[test]
 fn imports_and_type_declarations() {
-    assert_eq!(
-        sxs("import groovy.json.JsonSlurper"),
-        "(import groovy.json.JsonSlurper)"
-    );
-    assert_eq!(
-        sxs("import static java.lang.Math.max"),
-        "(import static java.lang.Math.max)"
-    );
+    assert_eq!(sxs("import groovy.json.JsonSlurper"), "(import groovy.json.JsonSlurper)");
+    assert_eq!(sxs("import static java.lang.Math.max"), "(import static java.lang.Math.max)");
     assert_eq!(sxs("import java.util.*"), "(import java.util.*)");
-    assert_eq!(
-        sxs("import java.util.Date as D"),
-        "(import java.util.Date as D)"
-    );
-    assert_eq!(
-        sxs("class Foo extends Bar { def x = { }; void f() { } }\nfoo()"),
-        "(class Foo); (call _ foo)"
-    );
+    assert_eq!(sxs("import java.util.Date as D"), "(import java.util.Date as D)");
+    assert_eq!(sxs("class Foo extends Bar { def x = { }; void f() { } }\nfoo()"), "(class Foo); (call _ foo)");
     assert_eq!(sxs("@Foo(1) public interface I { }"), "(interface I)");
     assert_eq!(sxs("enum Color { RED, GREEN }"), "(enum Color)");
 }
@@ -1026,10 +713,7 @@ fn labels() {
         sxs("path(\"/x\") { action: [GET: \"h\", PUT: \"u\"] }"),
         r#"(call _ path "/x" {(action: [GET="h" PUT="u"])})"#
     );
-    assert_eq!(
-        sxs("loop:\nfor (x in y) { break loop }"),
-        "(loop: (for-in x y {(break loop)}))"
-    );
+    assert_eq!(sxs("loop:\nfor (x in y) { break loop }"), "(loop: (for-in x y {(break loop)}))");
 }
 
 // ----- newline rules -------------------------------------------------------------------------
@@ -1042,10 +726,7 @@ fn newline_rules() {
     assert_eq!(sxs("x = a\n && b"), "(= x (&& a b))");
     assert_eq!(sxs("x = a ||\n b"), "(= x (|| a b))");
     assert_eq!(sxs("x = a\n ? b\n : c"), "(= x (? a b c))");
-    assert_eq!(
-        sxs("def s = foo\n  .bar()\n  ?.baz"),
-        "(var def s=(?. (call foo bar) baz))"
-    );
+    assert_eq!(sxs("def s = foo\n  .bar()\n  ?.baz"), "(var def s=(?. (call foo bar) baz))");
     assert_eq!(sxs("x =\n 5"), "(= x 5)");
     assert_eq!(sxs("f(a,\n b)"), "(call _ f a b)");
     assert_eq!(sxs("def l = [\n 1\n ,2\n]"), "(var def l=[1 2])");
@@ -1054,10 +735,7 @@ fn newline_rules() {
     assert_eq!(sxs("f({ a ->\n a })"), "(call _ f {a -> a})");
     assert_eq!(sxs("foo {\n a\n b\n}"), "(cmd _ foo {a; b})");
     assert_eq!(sxs("x = a\n  .b\ny = 2"), "(= x (. a b)); (= y 2)");
-    assert_eq!(
-        sxs("if (a) { x() } // c\nelse { y() }"),
-        "(if a {(call _ x)} {(call _ y)})"
-    );
+    assert_eq!(sxs("if (a) { x() } // c\nelse { y() }"), "(if a {(call _ x)} {(call _ y)})");
 }
 
 // ----- DSL forms -----------------------------------------------------------------------------
@@ -1090,10 +768,7 @@ mappings {
 "#;
     let s = stmts(src);
     assert_eq!(s.len(), 4);
-    assert_eq!(
-        stmt_sexp(&s[0]),
-        r#"(call _ definition name="x" namespace="y" author="z")"#
-    );
+    assert_eq!(stmt_sexp(&s[0]), r#"(call _ definition name="x" namespace="y" author="z")"#);
     assert_eq!(
         stmt_sexp(&s[1]),
         r#"(cmd _ preferences {(call _ page {(cmd _ section {(cmd _ input "sw" "capability.switch" title="Switch?" multiple=true)})} name="p" title="t")})"#
@@ -1102,10 +777,7 @@ mappings {
         stmt_sexp(&s[2]),
         r#"(method def pageOne() {(call _ dynamicPage {(call _ section "Title" {(cmd _ paragraph "hi")})} name="p" install=true)})"#
     );
-    assert_eq!(
-        stmt_sexp(&s[3]),
-        r#"(cmd _ mappings {(call _ path "/x" {(action: [GET="h"])})})"#
-    );
+    assert_eq!(stmt_sexp(&s[3]), r#"(cmd _ mappings {(call _ path "/x" {(action: [GET="h"])})})"#);
 }
 
 #[test]
@@ -1133,65 +805,32 @@ def parse(String description) { }
     let s = stmts(src);
     assert_eq!(s.len(), 2);
     let text = stmt_sexp(&s[0]);
+    assert!(text.contains(r#"(cmd _ capability "Switch"); (cmd _ command "foo")"#), "{text}");
+    assert!(text.contains(r#"(cmd _ fingerprint profileId="0104" inClusters="0000,0003")"#), "{text}");
+    assert!(text.contains(r#"(cmd _ status on="command: 2003, payload: FF")"#), "{text}");
     assert!(
-        text.contains(r#"(cmd _ capability "Switch"); (cmd _ command "foo")"#),
+        text.contains(r##"(cmd _ state "on" label="${name}" action="switch.off" backgroundColor="#79b821")"##),
         "{text}"
     );
-    assert!(
-        text.contains(r#"(cmd _ fingerprint profileId="0104" inClusters="0000,0003")"#),
-        "{text}"
-    );
-    assert!(
-        text.contains(r#"(cmd _ status on="command: 2003, payload: FF")"#),
-        "{text}"
-    );
-    assert!(
-        text.contains(
-            r##"(cmd _ state "on" label="${name}" action="switch.off" backgroundColor="#79b821")"##
-        ),
-        "{text}"
-    );
-    assert!(
-        text.contains(r#"(call _ details ["x" "refresh"])"#),
-        "{text}"
-    );
-    assert_eq!(
-        stmt_sexp(&s[1]),
-        "(method def parse(String description) {})"
-    );
+    assert!(text.contains(r#"(call _ details ["x" "refresh"])"#), "{text}");
+    assert_eq!(stmt_sexp(&s[1]), "(method def parse(String description) {})");
 }
 
 #[test]
 fn spans_cover_their_text() {
     let src = "def x = foo.bar(1) + 2";
     let s = one_stmt(src);
-    let StmtKind::LocalVar { vars, .. } = &s.kind else {
-        panic!()
-    };
+    let StmtKind::LocalVar { vars, .. } = &s.kind else { panic!() };
     let init = vars[0].init.as_ref().unwrap();
-    assert_eq!(
-        &src[init.span.start as usize..init.span.end as usize],
-        "foo.bar(1) + 2"
-    );
-    let ExprKind::Binary { lhs, .. } = &init.kind else {
-        panic!()
-    };
-    assert_eq!(
-        &src[lhs.span.start as usize..lhs.span.end as usize],
-        "foo.bar(1)"
-    );
+    assert_eq!(&src[init.span.start as usize..init.span.end as usize], "foo.bar(1) + 2");
+    let ExprKind::Binary { lhs, .. } = &init.kind else { panic!() };
+    assert_eq!(&src[lhs.span.start as usize..lhs.span.end as usize], "foo.bar(1)");
     assert_eq!(s.span, Span::new(0, src.len() as u32));
     let e = expr(r#"log.debug "a $b""#);
     assert_eq!(e.span, Span::new(0, 16));
-    let ExprKind::MethodCall { args, .. } = &e.kind else {
-        panic!()
-    };
-    let ExprKind::GString(parts) = &args.positional[0].kind else {
-        panic!()
-    };
-    let GStringPart::Expr(b) = &parts[1] else {
-        panic!()
-    };
+    let ExprKind::MethodCall { args, .. } = &e.kind else { panic!() };
+    let ExprKind::GString(parts) = &args.positional[0].kind else { panic!() };
+    let GStringPart::Expr(b) = &parts[1] else { panic!() };
     assert_eq!(b.span, Span::new(14, 15));
 }
 
@@ -1199,116 +838,43 @@ fn spans_cover_their_text() {
 
 #[test]
 fn error_unterminated_string() {
-    assert_eq!(
-        err("def a = 1\ndef s = \"abc\ndef b = 2"),
-        ("unterminated string literal".into(), 2, 9)
-    );
-    assert_eq!(
-        err("x = '''abc"),
-        ("unterminated string literal".into(), 1, 5)
-    );
-    assert_eq!(
-        err("x = \"${a\""),
-        ("unterminated string literal".into(), 1, 9)
-    );
+    assert_eq!(err("def a = 1\ndef s = \"abc\ndef b = 2"), ("unterminated string literal".into(), 2, 9));
+    assert_eq!(err("x = '''abc"), ("unterminated string literal".into(), 1, 5));
+    assert_eq!(err("x = \"${a\""), ("unterminated string literal".into(), 1, 9));
 }
 
 #[test]
 fn error_missing_paren() {
-    assert_eq!(
-        err("foo(a, b\ndef x = 1"),
-        (
-            "expected `)` after arguments, found keyword `def`".into(),
-            2,
-            1
-        )
-    );
-    assert_eq!(
-        err("foo(a b)"),
-        ("expected `)` after arguments, found `b`".into(), 1, 7)
-    );
-    assert_eq!(
-        err("if (a {\n}"),
-        (
-            "expected `)` after `if` condition, found end of input".into(),
-            2,
-            2
-        )
-    );
-    assert_eq!(
-        err("x = (a + b"),
-        (
-            "expected `)` to close parenthesized expression, found end of input".into(),
-            1,
-            11
-        )
-    );
+    assert_eq!(err("foo(a, b\ndef x = 1"), ("expected `)` after arguments, found keyword `def`".into(), 2, 1));
+    assert_eq!(err("foo(a b)"), ("expected `)` after arguments, found `b`".into(), 1, 7));
+    assert_eq!(err("if (a {\n}"), ("expected `)` after `if` condition, found end of input".into(), 2, 2));
+    assert_eq!(err("x = (a + b"), ("expected `)` to close parenthesized expression, found end of input".into(), 1, 11));
 }
 
 #[test]
 fn error_stray_brace() {
-    assert_eq!(
-        err("def f() {\n  x()\n}\n}"),
-        ("unexpected `}` with no matching `{`".into(), 4, 1)
-    );
-    assert_eq!(
-        err("def f() {\n  x()\n"),
-        (
-            "expected `}` to close block, found end of input".into(),
-            3,
-            1
-        )
-    );
+    assert_eq!(err("def f() {\n  x()\n}\n}"), ("unexpected `}` with no matching `{`".into(), 4, 1));
+    assert_eq!(err("def f() {\n  x()\n"), ("expected `}` to close block, found end of input".into(), 3, 1));
 }
 
 #[test]
 fn other_errors() {
-    assert_eq!(
-        err("foo(1) 2").0,
-        "expected end of statement (newline or `;`), found number literal"
-    );
+    assert_eq!(err("foo(1) 2").0, "expected end of statement (newline or `;`), found number literal");
     assert_eq!(err("else x()").0, "`else` without a matching `if`");
     assert_eq!(err("case 1: x").0, "`case` outside of a `switch`");
-    assert_eq!(
-        err("package a.b").0,
-        "unsupported construct: `package` declaration"
-    );
+    assert_eq!(err("package a.b").0, "unsupported construct: `package` declaration");
     assert_eq!(err("x = if").0, "expected expression, found keyword `if`");
     assert_eq!(err("x = )").0, "expected expression, found `)`");
     assert_eq!(err("f(a: )").0, "expected expression, found `)`");
-    assert_eq!(
-        err(r#""${a b}""#).0,
-        "expected `}` to close `${` interpolation, found `b`"
-    );
-    assert_eq!(
-        err("switch (x) { foo() }").0,
-        "expected `case`, `default` or `}` in `switch`, found `foo`"
-    );
-    assert_eq!(
-        err("def f(a b c) {}").0,
-        "expected `,` or `)` in parameter list, found `c`"
-    );
-    assert_eq!(
-        err("x.").0,
-        "expected member name after `.`, found end of input"
-    );
+    assert_eq!(err(r#""${a b}""#).0, "expected `}` to close `${` interpolation, found `b`");
+    assert_eq!(err("switch (x) { foo() }").0, "expected `case`, `default` or `}` in `switch`, found `foo`");
+    assert_eq!(err("def f(a b c) {}").0, "expected `,` or `)` in parameter list, found `c`");
+    assert_eq!(err("x.").0, "expected member name after `.`, found end of input");
     assert_eq!(err("a # b").0, "unexpected character `#`");
-    assert_eq!(
-        err("def (a, b) = [1, 2]").0,
-        "unsupported construct: multiple assignment `def (a, b) = ...`"
-    );
-    assert_eq!(
-        err("x = String::valueOf").0,
-        "unsupported construct: method reference `::`"
-    );
-    assert_eq!(
-        err("x.<String>foo()").0,
-        "unsupported construct: explicit type arguments on a method call"
-    );
-    assert_eq!(
-        err("synchronized (x) { }").0,
-        "unsupported construct: `synchronized` block"
-    );
+    assert_eq!(err("def (a, b) = [1, 2]").0, "unsupported construct: multiple assignment `def (a, b) = ...`");
+    assert_eq!(err("x = String::valueOf").0, "unsupported construct: method reference `::`");
+    assert_eq!(err("x.<String>foo()").0, "unsupported construct: explicit type arguments on a method call");
+    assert_eq!(err("synchronized (x) { }").0, "unsupported construct: `synchronized` block");
 }
 
 #[test]
@@ -1356,13 +922,8 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
         nesting_is_rejected_or_parsed(&format!("def x = {src}"));
         nesting_is_rejected_or_parsed(&format!("def f() {{ {src} }}"));
     }
-    let statement_forms = [
-        ("{", "x", "}"),
-        ("if (a) ", "x()", ""),
-        ("while (x) ", "y()", ""),
-        ("x: ", "y", ""),
-        ("List<", "X", "> x"),
-    ];
+    let statement_forms =
+        [("{", "x", "}"), ("if (a) ", "x()", ""), ("while (x) ", "y()", ""), ("x: ", "y", ""), ("List<", "X", "> x")];
     for (open, mid, close) in statement_forms {
         let src = format!("{}{}{}", open.repeat(n), mid, close.repeat(n));
         nesting_is_rejected_or_parsed(&src);

@@ -1,0 +1,88 @@
+//! Command-line arguments (clap derive).
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "eventide",
+    version,
+    about = "Stateful model checking with partial order reduction for event-driven programs"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Model check an event-driven program written as a model file.
+    Check(CheckArgs),
+    /// Check the syntax of Groovy files.
+    Parse(ParseArgs),
+    /// Run a plain Groovy script and print its output.
+    Eval(EvalArgs),
+}
+
+/// The exploration algorithm.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PorArg {
+    /// Stateful dynamic partial order reduction.
+    Dpor,
+    /// Exhaustive stateful search.
+    None,
+}
+
+/// Limits shared by every exploring command.
+#[derive(Args, Debug, Clone)]
+pub struct LimitArgs {
+    /// Stop after storing this many states (verdict `incomplete` unless something was found).
+    #[arg(long, value_name = "N")]
+    pub max_states: Option<u64>,
+    /// Stop after this many seconds of exploration.
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+    /// Stop when memory in use exceeds this size: bytes, or with a suffix K, M, G (e.g. 4G).
+    #[arg(long, value_name = "BYTES|nG")]
+    pub memory_limit: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The model file.
+    pub model: PathBuf,
+    /// The exploration algorithm.
+    #[arg(long, value_enum, default_value = "dpor")]
+    pub por: PorArg,
+    /// Explore everything and report each distinct failing assertion once.
+    #[arg(long, visible_alias = "all-violations", conflicts_with = "first")]
+    pub all: bool,
+    /// Stop at the first violation (the default).
+    #[arg(long)]
+    pub first: bool,
+    /// Print one JSON object instead of a readable report.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct ParseArgs {
+    /// Groovy files to check.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Print a JSON array with one object per file.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct EvalArgs {
+    /// The Groovy script to run.
+    pub file: PathBuf,
+    /// The clock the script sees (`now()`, `new Date()`), in milliseconds since the epoch.
+    /// Default: the system clock.
+    #[arg(long, value_name = "MILLIS")]
+    pub clock: Option<i64>,
+}

@@ -1,0 +1,37 @@
+//! The subcommands. Each returns the process exit code.
+
+mod check;
+mod eval;
+mod parse;
+
+use crate::cli::{Cli, Command, LimitArgs};
+use crate::report::exit;
+use eventide_engine::{memory, Limits};
+
+pub fn run(cli: Cli) -> i32 {
+    match cli.command {
+        Command::Check(args) => check::run(args),
+        Command::Parse(args) => parse::run(args),
+        Command::Eval(args) => eval::run(args),
+    }
+}
+
+/// Converts the limit flags; an invalid value is a usage error (exit 2).
+pub fn limits(args: &LimitArgs) -> Result<Limits, String> {
+    let memory_limit = match &args.memory_limit {
+        Some(text) => Some(memory::parse_size(text)?),
+        None => None,
+    };
+    let time_limit = match args.time_limit {
+        Some(t) if !(t.is_finite() && t >= 0.0) => return Err(format!("invalid --time-limit {t}")),
+        Some(t) => Some(std::time::Duration::from_secs_f64(t)),
+        None => None,
+    };
+    Ok(Limits { max_states: args.max_states, time_limit, memory_limit, max_executed: None })
+}
+
+/// Prints a usage error and returns exit code 2.
+pub fn usage_error(message: &str) -> i32 {
+    eprintln!("error: {message}");
+    exit::BAD_INPUT
+}

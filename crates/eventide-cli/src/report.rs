@@ -1,0 +1,187 @@
+//! The JSON shapes the commands print (see the conventions document), and readable renderings.
+
+use eventide_engine::{FindingKind, Outcome, ReportedFinding, StopReason};
+use eventide_groovy::Diagnostic;
+use serde::Serialize;
+
+/// Exit codes shared by every command.
+pub mod exit {
+    pub const OK: i32 = 0;
+    pub const FOUND: i32 = 1;
+    pub const BAD_INPUT: i32 = 2;
+    pub const INCOMPLETE: i32 = 3;
+}
+
+/// A diagnostic as JSON: `{"file", "line", "column", "message"}`.
+#[derive(Serialize, Debug)]
+pub struct DiagnosticJson {
+    pub file: String,
+    pub line: u32,
+    pub column: u32,
+    pub message: String,
+}
+
+impl From<&Diagnostic> for DiagnosticJson {
+    fn from(d: &Diagnostic) -> Self {
+        DiagnosticJson { file: d.file.clone(), line: d.line, column: d.column, message: d.message.clone() }
+    }
+}
+
+/// A violation or app exception with its trace.
+#[derive(Serialize, Debug)]
+pub struct FindingJson {
+    pub message: String,
+    pub file: Option<String>,
+    pub line: Option<u32>,
+    pub column: Option<u32>,
+    pub trace: Vec<String>,
+}
+
+/// `eventide check --json`.
+#[derive(Serialize, Debug)]
+pub struct CheckJson {
+    pub verdict: &'static str,
+    pub complete: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<&'static str>,
+    pub por: &'static str,
+    pub states: u64,
+    pub transitions: u64,
+    pub executed: u64,
+    pub executions: u64,
+    pub events: u64,
+    pub elapsed_ms: u64,
+    pub peak_memory_bytes: u64,
+    pub violations: Vec<FindingJson>,
+    pub exceptions: Vec<FindingJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<DiagnosticJson>,
+}
+
+/// The verdict of a `check` run and its exit code. A handler exception in a model is a finding
+/// like a failed assertion: the verdict is `violation` and it is listed under `exceptions`.
+pub fn check_verdict(outcome: &Outcome) -> (&'static str, i32) {
+    if outcome.has_findings() {
+        ("violation", exit::FOUND)
+    } else if !outcome.complete {
+        ("incomplete", exit::INCOMPLETE)
+    } else {
+        ("ok", exit::OK)
+    }
+}
+
+/// The `reason` of an incomplete run.
+pub fn limit_reason(outcome: &Outcome) -> Option<&'static str> {
+    outcome.stop_reason.filter(|r| r.is_limit()).map(StopReason::as_str)
+}
+
+pub fn finding_json(outcome: &Outcome, f: &ReportedFinding) -> FindingJson {
+    let pos = f.finding.position.as_ref();
+    FindingJson {
+        message: f.finding.message.clone(),
+        file: pos.map(|p| p.file.clone()),
+        line: pos.map(|p| p.line),
+        column: pos.map(|p| p.column),
+        trace: outcome.trace_names(f),
+    }
+}
+
+pub fn check_json(outcome: &Outcome) -> CheckJson {
+    let (verdict, _) = check_verdict(outcome);
+    let s = &outcome.stats;
+    let of_kind = |kind: FindingKind| -> Vec<FindingJson> {
+        outcome.findings.iter().filter(|f| f.finding.kind == kind).map(|f| finding_json(outcome, f)).collect()
+    };
+    CheckJson {
+        verdict,
+        complete: outcome.complete,
+        reason: limit_reason(outcome),
+        por: outcome.por.name(),
+        states: s.states,
+        transitions: s.transitions,
+        executed: s.executed,
+        executions: s.executions,
+        events: s.events,
+        elapsed_ms: s.elapsed.as_millis() as u64,
+        peak_memory_bytes: s.peak_memory_bytes,
+        violations: of_kind(FindingKind::Violation),
+        exceptions: of_kind(FindingKind::AppException),
+        error: None,
+    }
+}
+
+/// The JSON printed when a command fails on bad input.
+pub fn error_json(por: &'static str, reason: &'static str, diagnostic: &Diagnostic) -> CheckJson {
+    CheckJson {
+        verdict: "error",
+        complete: false,
+        reason: Some(reason),
+        por,
+        states: 0,
+        transitions: 0,
+        executed: 0,
+        executions: 0,
+        events: 0,
+        elapsed_ms: 0,
+        peak_memory_bytes: 0,
+        violations: Vec::new(),
+        exceptions: Vec::new(),
+        error: Some(diagnostic.into()),
+    }
+}
+
+/// The readable report of a `check` run.
+pub fn check_text(model: &str, outcome: &Outcome) -> String {
+    use std::fmt::Write as _;
+    let (verdict, _) = check_verdict(outcome);
+    let s = &outcome.stats;
+    let mut out = String::new();
+    let headline = match verdict {
+        "violation" => "VIOLATION",
+        "incomplete" => "INCOMPLETE",
+        _ => "OK",
+    };
+    let _ = writeln!(out, "{headline}: {model} ({} exploration)", outcome.por.name());
+    for f in outcome.findings.iter() {
+        let kind = match f.finding.kind {
+            FindingKind::Violation => "assertion failed",
+            FindingKind::AppException => "exception",
+        };
+        let at = f.finding.position.as_ref().map(|p| format!(" at {p}")).unwrap_or_default();
+        let _ = writeln!(out, "\n{kind}{at}: {}", f.finding.message);
+        let _ = writeln!(out, "  trace ({} events):", f.trace.len());
+        for (i, name) in outcome.trace_names(f).iter().enumerate() {
+            let _ = writeln!(out, "    {:>3}. {name}", i + 1);
+        }
+    }
+    if let Some(reason) = limit_reason(outcome) {
+        let _ = writeln!(out, "\nstopped early: {reason} limit reached; the figures below cover what was explored");
+    }
+    let _ = writeln!(
+        out,
+        "\nstates {}  transitions {}  executed {}  executions {}  events {}  time {:.3}s  peak memory {}",
+        s.states,
+        s.transitions,
+        s.executed,
+        s.executions,
+        s.events,
+        s.elapsed.as_secs_f64(),
+        human_bytes(s.peak_memory_bytes)
+    );
+    out
+}
+
+/// `512 B`, `34.1 KiB`, `2.4 MiB`, `1.2 GiB`.
+pub fn human_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    if bytes < 1024 {
+        return format!("{bytes} B");
+    }
+    let mut value = bytes as f64 / 1024.0;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    format!("{value:.1} {}", UNITS[unit])
+}

@@ -1,0 +1,122 @@
+//! Located, human-readable error reports for Groovy sources.
+//!
+//! A [`Diagnostic`] names the file, line and column of a problem and carries the message; its
+//! [`Diagnostic::render`] shows the source line with a caret under the column, in the style of
+//! compiler diagnostics (rendered with miette's graphical handler, colours off, so output is the
+//! same in a terminal, a log and a test).
+
+use crate::syntax::{SourceFile, Span, SyntaxError};
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
+use std::fmt;
+
+/// A problem at a place in a source file.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Diagnostic {
+    pub file: String,
+    /// 1-based.
+    pub line: u32,
+    /// 1-based, in characters.
+    pub column: u32,
+    pub message: String,
+    /// The source text and byte span, when known, for rendering.
+    #[serde(skip)]
+    pub source: Option<(std::sync::Arc<str>, Span)>,
+}
+
+impl Diagnostic {
+    /// A diagnostic at `span` of `file`.
+    pub fn at(file: &SourceFile, span: Span, message: impl Into<String>) -> Diagnostic {
+        let lc = file.line_col(span.start);
+        Diagnostic {
+            file: file.name().to_string(),
+            line: lc.line,
+            column: lc.column,
+            message: message.into(),
+            source: Some((file.text_arc(), span)),
+        }
+    }
+
+    /// A diagnostic about a whole file (line 1, column 1), e.g. when it cannot be read.
+    pub fn whole_file(file: &str, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { file: file.to_string(), line: 1, column: 1, message: message.into(), source: None }
+    }
+
+    pub fn from_syntax(file: &SourceFile, error: &SyntaxError) -> Diagnostic {
+        Diagnostic::at(file, error.span, error.message.clone())
+    }
+
+    /// `file:line:column: message`, then the source line with a caret under the column.
+    pub fn render(&self) -> String {
+        let header = format!("{}:{}:{}: {}", self.file, self.line, self.column, self.message);
+        let Some((text, span)) = &self.source else { return header };
+        let len = text.len();
+        let start = (span.start as usize).min(len);
+        let end = (span.end as usize).clamp(start, len);
+        // One character at least, so the caret shows; never split a UTF-8 sequence.
+        let mut end = if end == start { (start + 1).min(len) } else { end };
+        while end < len && !text.is_char_boundary(end) {
+            end += 1;
+        }
+        #[derive(Debug)]
+        struct Report {
+            message: String,
+            labels: Vec<LabeledSpan>,
+            source: NamedSource<String>,
+        }
+        impl fmt::Display for Report {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.message)
+            }
+        }
+        impl std::error::Error for Report {}
+        impl miette::Diagnostic for Report {
+            fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+                Some(&self.source)
+            }
+            fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+                Some(Box::new(self.labels.clone().into_iter()))
+            }
+        }
+        let report = Report {
+            message: header.clone(),
+            labels: vec![LabeledSpan::new(Some("here".into()), start, end - start)],
+            source: NamedSource::new(self.file.clone(), text.to_string()),
+        };
+        let mut out = String::new();
+        let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_context_lines(1);
+        if handler.render_report(&mut out, &report).is_err() {
+            return header;
+        }
+        out
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_location_and_caret() {
+        let file = SourceFile::new("m.groovy", "x = 0\nevent(\"e\") { x = }\n");
+        let d = Diagnostic::at(&file, Span::new(19, 20), "expected an expression");
+        assert_eq!((d.line, d.column), (2, 14));
+        let text = d.render();
+        assert!(text.contains("m.groovy:2:14: expected an expression"), "{text}");
+        assert!(text.contains("event(\"e\") { x = }"), "{text}");
+        assert_eq!(d.to_string(), "m.groovy:2:14: expected an expression");
+    }
+
+    #[test]
+    fn renders_without_source() {
+        let d = Diagnostic::whole_file("gone.groovy", "cannot read file");
+        assert_eq!(d.render(), "gone.groovy:1:1: cannot read file");
+    }
+}

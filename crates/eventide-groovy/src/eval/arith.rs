@@ -1,0 +1,286 @@
+//! Binary operators beyond equality: `+ - * / % **`, bitwise operators and shifts, `<<` on
+//! lists and builders, and ordering comparisons.
+
+use std::cmp::Ordering;
+
+use super::convert::class_name;
+use super::error::{class, EvalError};
+use super::host::Host;
+use super::interp::{Interpreter, R};
+use super::ops::{self, Arith};
+use super::show::display;
+use super::value::{GMap, Obj, Value};
+use crate::syntax::BinaryOp;
+
+fn arith_err(e: super::num::NumError) -> EvalError {
+    EvalError::exception(class::ARITHMETIC, Some(e.0))
+}
+
+fn method_name(op: BinaryOp) -> &'static str {
+    match op {
+        BinaryOp::Add => "plus",
+        BinaryOp::Sub => "minus",
+        BinaryOp::Mul => "multiply",
+        BinaryOp::Div => "div",
+        BinaryOp::Mod => "mod",
+        BinaryOp::Pow => "power",
+        BinaryOp::BitAnd => "and",
+        BinaryOp::BitOr => "or",
+        BinaryOp::BitXor => "xor",
+        BinaryOp::Shl => "leftShift",
+        BinaryOp::Shr => "rightShift",
+        BinaryOp::UShr => "rightShiftUnsigned",
+        _ => "operator",
+    }
+}
+
+/// Arithmetic, bitwise and shift operators.
+pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &Value, b: &Value) -> R<Value> {
+    if a.is_number() && b.is_number() {
+        let r = match op {
+            BinaryOp::Add => ops::arith(Arith::Add, a, b),
+            BinaryOp::Sub => ops::arith(Arith::Sub, a, b),
+            BinaryOp::Mul => ops::arith(Arith::Mul, a, b),
+            BinaryOp::Div => ops::arith(Arith::Div, a, b),
+            BinaryOp::Mod => ops::arith(Arith::Mod, a, b),
+            BinaryOp::Pow => ops::power(a, b),
+            _ => return bitwise(interp, h, op, a, b),
+        };
+        return r.map_err(arith_err);
+    }
+    if let Some(v) = super::date::date_arith(interp, h, op, a, b)? {
+        return Ok(v);
+    }
+    match (op, a) {
+        (BinaryOp::Add, Value::Str(s) | Value::GString(s)) => {
+            let mut out = String::with_capacity(s.len() + 8);
+            out.push_str(s);
+            super::show::write_display(h, &mut out, b);
+            Ok(Value::str(&out))
+        }
+        (BinaryOp::Add, _) if a.is_number() && b.is_string() => {
+            let mut out = display(h, a);
+            out.push_str(b.as_str().unwrap_or(""));
+            Ok(Value::str(&out))
+        }
+        (BinaryOp::Add, Value::Null) if b.is_string() => Ok(Value::str(&format!("null{}", b.as_str().unwrap_or("")))),
+        (BinaryOp::Add, Value::List(l)) => {
+            let mut items = l.borrow().clone();
+            match b {
+                Value::List(_) | Value::Range(_) => items.extend(interp.iterate(h, b)?),
+                _ => items.push(b.clone()),
+            }
+            Ok(Value::new_list(items))
+        }
+        (BinaryOp::Add, Value::Range(r)) => {
+            let mut items: Vec<Value> = r.to_values()?;
+            match b {
+                Value::List(_) | Value::Range(_) => items.extend(interp.iterate(h, b)?),
+                _ => items.push(b.clone()),
+            }
+            Ok(Value::new_list(items))
+        }
+        (BinaryOp::Add, Value::Map(m)) => match b {
+            Value::Map(o) => {
+                let mut out: GMap = m.borrow().clone();
+                for (k, v) in o.borrow().iter() {
+                    out.insert(k.clone(), v.clone());
+                }
+                Ok(Value::new_map(out))
+            }
+            _ => Err(interp.missing_method_err(h, a, "plus", std::slice::from_ref(b))),
+        },
+        (BinaryOp::Sub, Value::Str(s) | Value::GString(s)) => {
+            let pat = display(h, b);
+            Ok(Value::str(&s.replacen(&pat, "", 1)))
+        }
+        (BinaryOp::Sub, Value::List(_) | Value::Range(_)) => {
+            let items = interp.iterate(h, a)?;
+            let remove: Vec<Value> = match b {
+                Value::List(_) | Value::Range(_) => interp.iterate(h, b)?,
+                _ => vec![b.clone()],
+            };
+            Ok(Value::new_list(items.into_iter().filter(|x| !remove.iter().any(|r| ops::values_equal(x, r))).collect()))
+        }
+        (BinaryOp::Sub, Value::Map(m)) => match b {
+            Value::Map(o) => {
+                let o = o.borrow();
+                let out: GMap = m
+                    .borrow()
+                    .iter()
+                    .filter(|(k, v)| !matches!(o.get(k), Some(w) if ops::values_equal(v, w)))
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect();
+                Ok(Value::new_map(out))
+            }
+            _ => Err(interp.missing_method_err(h, a, "minus", std::slice::from_ref(b))),
+        },
+        (BinaryOp::Mul, Value::Str(s) | Value::GString(s)) if b.is_number() => {
+            let n = ops::to_i64(b);
+            if n < 0 {
+                return Err(EvalError::exception(class::ILLEGAL_ARGUMENT, Some(format!("count is negative: {n}"))));
+            }
+            let n = n as usize;
+            if n.saturating_mul(s.len()) > super::value::MAX_TEXT {
+                return Err(super::value::too_large());
+            }
+            Ok(Value::str(&s.repeat(n)))
+        }
+        (BinaryOp::Mul, Value::List(l)) if b.is_number() => {
+            let items = l.borrow().clone();
+            let n = ops::to_i64(b).max(0) as usize;
+            if n.saturating_mul(items.len()) > super::value::MAX_ELEMENTS {
+                return Err(super::value::too_large());
+            }
+            let mut out = Vec::with_capacity(items.len() * n);
+            for _ in 0..n {
+                out.extend(items.iter().cloned());
+            }
+            Ok(Value::new_list(out))
+        }
+        (BinaryOp::Shl, Value::List(l)) => {
+            l.borrow_mut().push(b.clone());
+            Ok(a.clone())
+        }
+        (BinaryOp::Shl, Value::Map(m)) => {
+            match b {
+                Value::Map(o) => {
+                    let o = o.borrow().clone();
+                    let mut m = m.borrow_mut();
+                    for (k, v) in o.iter() {
+                        m.insert(k.clone(), v.clone());
+                    }
+                }
+                Value::Obj(o) => {
+                    if let Obj::MapEntry(k, v) = &**o {
+                        m.borrow_mut().insert(k.clone(), v.clone());
+                    }
+                }
+                _ => return Err(interp.missing_method_err(h, a, "leftShift", std::slice::from_ref(b))),
+            }
+            Ok(a.clone())
+        }
+        (BinaryOp::Shl, Value::Obj(o)) if matches!(&**o, Obj::StringBuilder(_)) => {
+            let text = display(h, b);
+            if let Obj::StringBuilder(s) = &**o {
+                s.borrow_mut().push_str(&text);
+            }
+            Ok(a.clone())
+        }
+        (BinaryOp::Shl, Value::Str(s) | Value::GString(s)) => {
+            let mut out = s.to_string();
+            out.push_str(&display(h, b));
+            Ok(Value::obj(Obj::StringBuilder(out.into())))
+        }
+        (BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor, Value::Bool(x)) => match b {
+            Value::Bool(y) => Ok(Value::Bool(match op {
+                BinaryOp::BitAnd => *x && *y,
+                BinaryOp::BitOr => *x || *y,
+                _ => x ^ y,
+            })),
+            _ => Ok(Value::Bool(match op {
+                BinaryOp::BitAnd => *x && b.truthy(),
+                BinaryOp::BitOr => *x || b.truthy(),
+                _ => *x ^ b.truthy(),
+            })),
+        },
+        (BinaryOp::BitAnd, Value::List(_)) => {
+            let x = interp.iterate(h, a)?;
+            let y = interp.iterate(h, b)?;
+            Ok(Value::new_list(x.into_iter().filter(|v| y.iter().any(|w| ops::values_equal(v, w))).collect()))
+        }
+        (_, Value::Host(r)) => {
+            let name = method_name(op);
+            match h.call_method(interp, *r, name, vec![b.clone()])? {
+                Some(v) => Ok(v),
+                None => Err(interp.missing_method_err(h, a, name, std::slice::from_ref(b))),
+            }
+        }
+        (_, Value::Null) => Err(EvalError::npe(format!("Cannot invoke method {}() on null object", method_name(op)))),
+        _ => Err(interp.missing_method_err(h, a, method_name(op), std::slice::from_ref(b))),
+    }
+}
+
+fn bitwise(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &Value, b: &Value) -> R<Value> {
+    let integral = |v: &Value| matches!(v, Value::Int(_) | Value::Long(_) | Value::BigInt(_));
+    if !integral(a) || !integral(b) {
+        return Err(interp.missing_method_err(h, a, method_name(op), std::slice::from_ref(b)));
+    }
+    let long = matches!(a, Value::Long(_) | Value::BigInt(_)) || matches!(b, Value::Long(_) | Value::BigInt(_));
+    let shift = matches!(op, BinaryOp::Shl | BinaryOp::Shr | BinaryOp::UShr);
+    // Shifts take the type of the left operand.
+    let long = if shift { matches!(a, Value::Long(_) | Value::BigInt(_)) } else { long };
+    if long {
+        let (x, y) = (ops::to_i64(a), ops::to_i64(b));
+        Ok(Value::Long(match op {
+            BinaryOp::BitAnd => x & y,
+            BinaryOp::BitOr => x | y,
+            BinaryOp::BitXor => x ^ y,
+            BinaryOp::Shl => x.wrapping_shl((y & 63) as u32),
+            BinaryOp::Shr => x.wrapping_shr((y & 63) as u32),
+            _ => ((x as u64) >> (y & 63)) as i64,
+        }))
+    } else {
+        let (x, y) = (ops::to_i32(a), ops::to_i32(b));
+        Ok(Value::Int(match op {
+            BinaryOp::BitAnd => x & y,
+            BinaryOp::BitOr => x | y,
+            BinaryOp::BitXor => x ^ y,
+            BinaryOp::Shl => x.wrapping_shl((y & 31) as u32),
+            BinaryOp::Shr => x.wrapping_shr((y & 31) as u32),
+            _ => ((x as u32) >> (y & 31)) as i32,
+        }))
+    }
+}
+
+/// Ordering of two values without calling anything; `None` when they are not comparable.
+pub fn compare_plain(a: &Value, b: &Value) -> Option<Ordering> {
+    match (a, b) {
+        (Value::Null, Value::Null) => Some(Ordering::Equal),
+        (Value::Null, _) => Some(Ordering::Less),
+        (_, Value::Null) => Some(Ordering::Greater),
+        _ if a.is_number() && b.is_number() => Some(ops::num_cmp(a, b)),
+        (Value::Str(x) | Value::GString(x), Value::Str(y) | Value::GString(y)) => Some(java_str_cmp(x, y)),
+        (Value::Date(x), Value::Date(y)) => Some(x.cmp(y)),
+        (Value::Bool(x), Value::Bool(y)) => Some(x.cmp(y)),
+        // A one-character string compares with a number as a char.
+        (Value::Str(s) | Value::GString(s), n) if n.is_number() && s.chars().count() == 1 => {
+            let c = s.chars().next().map(|c| c as i64).unwrap_or(0);
+            Some(ops::num_cmp(&Value::Long(c), n))
+        }
+        (n, Value::Str(s) | Value::GString(s)) if n.is_number() && s.chars().count() == 1 => {
+            let c = s.chars().next().map(|c| c as i64).unwrap_or(0);
+            Some(ops::num_cmp(n, &Value::Long(c)))
+        }
+        _ => None,
+    }
+}
+
+/// Java's `String.compareTo`: UTF-16 code unit order.
+pub fn java_str_cmp(a: &str, b: &str) -> Ordering {
+    if a.is_ascii() && b.is_ascii() {
+        return a.cmp(b);
+    }
+    a.encode_utf16().cmp(b.encode_utf16())
+}
+
+/// `a <=> b`.
+pub fn compare(interp: &mut Interpreter, h: &mut dyn Host, a: &Value, b: &Value) -> R<Ordering> {
+    if let Some(o) = compare_plain(a, b) {
+        return Ok(o);
+    }
+    if let Value::Host(r) = a {
+        if let Some(v) = h.call_method(interp, *r, "compareTo", vec![b.clone()])? {
+            return Ok(ops::to_i64(&v).cmp(&0));
+        }
+    }
+    if ops::values_equal(a, b) {
+        return Ok(Ordering::Equal);
+    }
+    let (ca, cb) = (class_name(h, a), class_name(h, b));
+    let (da, db) = (display(h, a), display(h, b));
+    Err(EvalError::exception(
+        class::ILLEGAL_ARGUMENT,
+        Some(format!("Cannot compare {ca} with value '{da}' and {cb} with value '{db}'")),
+    ))
+}

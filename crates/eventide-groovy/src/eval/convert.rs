@@ -1,0 +1,484 @@
+//! Type names and conversions: `as` casts, coercion of typed declarations and parameters,
+//! `instanceof`, class names of values, and number literals.
+
+use super::error::{class, is_subclass, EvalError};
+use super::host::Host;
+use super::interp::{Interpreter, R};
+use super::num::{Dec, I128};
+use super::ops;
+use super::show::display;
+use super::value::{GMap, Obj, Value};
+use crate::syntax::{NumberLit, TypeName};
+
+/// The last segment of a dotted type name.
+pub fn simple_name(name: &str) -> &str {
+    name.rsplit('.').next().unwrap_or(name)
+}
+
+/// The Java class name of a value, asking the host for host objects.
+pub fn class_name(h: &mut dyn Host, v: &Value) -> String {
+    match v {
+        Value::Host(r) => h.class_name(*r),
+        Value::Obj(o) => match &**o {
+            Obj::Exception(e) => e.class.clone(),
+            _ => v.type_name().to_string(),
+        },
+        _ => v.type_name().to_string(),
+    }
+}
+
+pub fn number_literal(n: &NumberLit) -> R<Value> {
+    Ok(match n {
+        NumberLit::Integer(i) => Value::Int(*i),
+        NumberLit::Long(i) => Value::Long(*i),
+        NumberLit::Double(d) => Value::Double(*d),
+        NumberLit::BigInteger(text) => {
+            let t = text.trim_end_matches(['g', 'G']).replace('_', "");
+            let v = if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+                i128::from_str_radix(hex, 16).ok()
+            } else {
+                t.parse::<i128>().ok()
+            };
+            match v {
+                Some(v) => Value::BigInt(I128::new(v)),
+                None => return Err(EvalError::unsupported(format!("integer literal {text} beyond 128 bits"))),
+            }
+        }
+        NumberLit::BigDecimal(text) => match Dec::parse(&text.replace('_', "")) {
+            Some(d) => Value::Decimal(d),
+            None => return Err(EvalError::unsupported(format!("decimal literal {text}"))),
+        },
+    })
+}
+
+/// The value of a typed local declared without initialiser (`int x` is 0).
+pub fn default_for_type(name: &str) -> Value {
+    match name {
+        "int" | "short" | "byte" | "char" => Value::Int(0),
+        "long" => Value::Long(0),
+        "double" => Value::Double(0.0),
+        "float" => Value::Float(0.0),
+        "boolean" => Value::Bool(false),
+        _ => Value::Null,
+    }
+}
+
+pub fn cast_error(h: &mut dyn Host, v: &Value, target: &str) -> EvalError {
+    let target = super::interp::known_class(target).unwrap_or(target);
+    let cls = class_name(h, v);
+    let text = if v.is_null() { "null".to_string() } else { display(h, v) };
+    EvalError::exception(
+        class::CLASS_CAST,
+        Some(format!("Cannot cast object '{text}' with class '{cls}' to class '{target}'")),
+    )
+}
+
+fn number_format(s: &str) -> EvalError {
+    EvalError::exception(class::NUMBER_FORMAT, Some(format!("For input string: \"{s}\"")))
+}
+
+/// Java's `Integer.parseInt` / `Integer.valueOf` (optional sign, decimal digits).
+pub fn parse_int(s: &str) -> R<i32> {
+    parse_java_integer(s).and_then(|v| i32::try_from(v).ok()).ok_or_else(|| number_format(s))
+}
+
+pub fn parse_long(s: &str) -> R<i64> {
+    parse_java_integer(s).and_then(|v| i64::try_from(v).ok()).ok_or_else(|| number_format(s))
+}
+
+fn parse_java_integer(s: &str) -> Option<i128> {
+    let b = s.as_bytes();
+    if b.is_empty() {
+        return None;
+    }
+    let (neg, digits) = match b[0] {
+        b'-' => (true, &s[1..]),
+        b'+' => (false, &s[1..]),
+        _ => (false, s),
+    };
+    if digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let v: i128 = digits.parse().ok()?;
+    Some(if neg { -v } else { v })
+}
+
+/// Java's `Double.parseDouble` (accepts surrounding whitespace, `d`/`f` suffixes, `NaN`).
+pub fn parse_double(s: &str) -> R<f64> {
+    let t = s.trim();
+    let body = t.strip_suffix(['d', 'D', 'f', 'F']).unwrap_or(t);
+    let ok = !body.is_empty()
+        && body.bytes().all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'-' | b'+' | b'e' | b'E'))
+        && body.bytes().any(|c| c.is_ascii_digit());
+    if ok {
+        if let Ok(d) = body.parse::<f64>() {
+            return Ok(d);
+        }
+    }
+    match body {
+        "NaN" => Ok(f64::NAN),
+        "Infinity" | "+Infinity" => Ok(f64::INFINITY),
+        "-Infinity" => Ok(f64::NEG_INFINITY),
+        _ => Err(number_format(s)),
+    }
+}
+
+/// `new BigDecimal(String)`.
+pub fn parse_decimal(s: &str) -> R<Dec> {
+    Dec::parse(s).ok_or_else(|| number_format(s))
+}
+
+/// Type categories the conversions distinguish.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Int,
+    Long,
+    Short,
+    Byte,
+    Double,
+    Float,
+    Decimal,
+    BigInt,
+    Number,
+    Bool,
+    Str,
+    Char,
+    List,
+    Set,
+    Map,
+    SortedMap,
+    Date,
+    Closure,
+    Any,
+    Void,
+    Other,
+}
+
+fn kind_of(name: &str) -> (Kind, bool) {
+    let primitive = matches!(name, "int" | "long" | "double" | "float" | "boolean" | "short" | "byte" | "char");
+    let k = match simple_name(name) {
+        "int" | "Integer" => Kind::Int,
+        "long" | "Long" => Kind::Long,
+        "short" | "Short" => Kind::Short,
+        "byte" | "Byte" => Kind::Byte,
+        "double" | "Double" => Kind::Double,
+        "float" | "Float" => Kind::Float,
+        "BigDecimal" => Kind::Decimal,
+        "BigInteger" => Kind::BigInt,
+        "Number" => Kind::Number,
+        "boolean" | "Boolean" => Kind::Bool,
+        "String" | "CharSequence" => Kind::Str,
+        "char" | "Character" => Kind::Char,
+        "List" | "ArrayList" | "LinkedList" | "Collection" | "Iterable" | "AbstractList" => Kind::List,
+        "Set" | "HashSet" | "LinkedHashSet" | "TreeSet" | "SortedSet" => Kind::Set,
+        "Map" | "HashMap" | "LinkedHashMap" | "AbstractMap" => Kind::Map,
+        "TreeMap" | "SortedMap" => Kind::SortedMap,
+        "Date" => Kind::Date,
+        "Closure" => Kind::Closure,
+        "Object" | "def" | "var" => Kind::Any,
+        "void" => Kind::Void,
+        _ => Kind::Other,
+    };
+    (k, primitive)
+}
+
+fn to_number_kind(h: &mut dyn Host, v: &Value, k: Kind, target: &str) -> R<Value> {
+    if !v.is_number() {
+        return Err(cast_error(h, v, target));
+    }
+    Ok(match k {
+        Kind::Int | Kind::Short | Kind::Byte => {
+            let i = ops::to_i32(v);
+            match k {
+                Kind::Short => Value::Int(i as i16 as i32),
+                Kind::Byte => Value::Int(i as i8 as i32),
+                _ => Value::Int(i),
+            }
+        }
+        Kind::Long => Value::Long(ops::to_i64(v)),
+        Kind::Double => Value::Double(ops::to_f64(v)),
+        Kind::Float => Value::Float(ops::to_f64(v) as f32),
+        Kind::Decimal => {
+            Value::Decimal(ops::to_dec(v).map_err(|e| EvalError::exception(class::NUMBER_FORMAT, Some(e.0)))?)
+        }
+        Kind::BigInt => Value::BigInt(I128::new(ops::to_i128(v))),
+        _ => v.clone(),
+    })
+}
+
+fn sorted_map(h: &mut dyn Host, m: &GMap) -> R<Value> {
+    let mut entries: Vec<(Value, Value)> = m.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+    let mut err = None;
+    entries.sort_by(|a, b| match super::arith::compare_plain(&a.0, &b.0) {
+        Some(o) => o,
+        None => {
+            err.get_or_insert_with(|| cast_error(h, &a.0, "java.lang.Comparable"));
+            std::cmp::Ordering::Equal
+        }
+    });
+    if let Some(e) = err {
+        return Err(e);
+    }
+    let mut out = GMap::new();
+    out.set_entries(entries);
+    Ok(Value::new_map(out))
+}
+
+fn unique_list(items: Vec<Value>) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::with_capacity(items.len());
+    for it in items {
+        if !out.iter().any(|x| ops::values_equal(x, &it)) {
+            out.push(it);
+        }
+    }
+    out
+}
+
+/// Assignment to a typed variable and Java-style casts (`int x = v`, `(String) v`).
+pub fn coerce_to_type(h: &mut dyn Host, v: &Value, ty: &TypeName) -> R<Value> {
+    if ty.array_dims > 0 {
+        return match v {
+            Value::Null => Ok(Value::Null),
+            Value::List(_) => Ok(v.clone()),
+            _ => Err(cast_error(h, v, &ty.name)),
+        };
+    }
+    coerce_named(h, v, &ty.name)
+}
+
+pub(crate) fn coerce_named(h: &mut dyn Host, v: &Value, name: &str) -> R<Value> {
+    let (k, primitive) = kind_of(name);
+    if v.is_null() {
+        return match k {
+            Kind::Bool if primitive => Ok(Value::Bool(false)),
+            _ if primitive => {
+                let wrapper = match name {
+                    "int" => "Integer".to_string(),
+                    "char" => "Character".to_string(),
+                    other => super::interp::capitalize(other),
+                };
+                Err(EvalError::exception(
+                    class::CLASS_CAST,
+                    Some(format!(
+                        "Cannot cast object 'null' with class 'null' to class '{name}'. Try 'java.lang.{wrapper}' instead"
+                    )),
+                ))
+            }
+            _ => Ok(Value::Null),
+        };
+    }
+    match k {
+        Kind::Any | Kind::Void => Ok(v.clone()),
+        Kind::Int
+        | Kind::Long
+        | Kind::Short
+        | Kind::Byte
+        | Kind::Double
+        | Kind::Float
+        | Kind::Decimal
+        | Kind::BigInt => to_number_kind(h, v, k, name),
+        Kind::Number => {
+            if v.is_number() {
+                Ok(v.clone())
+            } else {
+                Err(cast_error(h, v, name))
+            }
+        }
+        Kind::Bool => match v {
+            Value::Bool(_) => Ok(v.clone()),
+            _ => Ok(Value::Bool(v.truthy())),
+        },
+        Kind::Str => match v {
+            Value::Str(_) => Ok(v.clone()),
+            _ => Ok(Value::str(&display(h, v))),
+        },
+        Kind::Char => match v.as_str() {
+            Some(s) if s.chars().count() == 1 => Ok(Value::Str(s.into())),
+            _ => Err(cast_error(h, v, name)),
+        },
+        Kind::List => match v {
+            Value::List(_) => Ok(v.clone()),
+            Value::Range(r) => Ok(Value::new_list(r.to_values()?)),
+            _ => Err(cast_error(h, v, name)),
+        },
+        Kind::Set => match v {
+            Value::List(l) => Ok(Value::new_list(unique_list(l.borrow().clone()))),
+            Value::Range(r) => Ok(Value::new_list(r.to_values()?)),
+            _ => Err(cast_error(h, v, name)),
+        },
+        Kind::Map => match v {
+            Value::Map(_) => Ok(v.clone()),
+            _ => Err(cast_error(h, v, name)),
+        },
+        Kind::SortedMap => match v {
+            Value::Map(m) => {
+                let m = m.borrow().clone();
+                sorted_map(h, &m)
+            }
+            _ => Err(cast_error(h, v, name)),
+        },
+        Kind::Date => match v {
+            Value::Date(_) => Ok(v.clone()),
+            _ => Err(cast_error(h, v, name)),
+        },
+        Kind::Closure => {
+            if v.is_callable() {
+                Ok(v.clone())
+            } else {
+                Err(cast_error(h, v, name))
+            }
+        }
+        Kind::Other => Ok(v.clone()),
+    }
+}
+
+/// Coercion of a method or closure argument to its declared parameter type. Lenient: values that
+/// do not convert are passed unchanged.
+pub fn coerce_param(h: &mut dyn Host, v: &Value, ty: &TypeName) -> R<Value> {
+    if v.is_null() {
+        return Ok(Value::Null);
+    }
+    Ok(coerce_to_type(h, v, ty).unwrap_or_else(|_| v.clone()))
+}
+
+/// `v as T`.
+pub fn as_type(interp: &mut Interpreter, h: &mut dyn Host, v: &Value, name: &str, array: bool) -> R<Value> {
+    if array {
+        let items = interp.iterate(h, v)?;
+        let mut out = Vec::with_capacity(items.len());
+        for it in items {
+            out.push(as_type(interp, h, &it, name, false)?);
+        }
+        return Ok(if v.is_null() { Value::Null } else { Value::new_list(out) });
+    }
+    let (k, _) = kind_of(name);
+    if v.is_null() {
+        return Ok(match k {
+            Kind::Bool => Value::Bool(false),
+            _ => Value::Null,
+        });
+    }
+    if let Some(s) = v.as_str() {
+        let t = s.trim();
+        match k {
+            Kind::Int | Kind::Short | Kind::Byte => return Ok(Value::Int(parse_int(t)?)),
+            Kind::Long => return Ok(Value::Long(parse_long(t)?)),
+            Kind::Double => return Ok(Value::Double(parse_double(t)?)),
+            Kind::Float => return Ok(Value::Float(parse_double(t)? as f32)),
+            Kind::Decimal | Kind::Number => return Ok(Value::Decimal(parse_decimal(t)?)),
+            Kind::BigInt => {
+                return parse_java_integer(t).map(|i| Value::BigInt(I128::new(i))).ok_or_else(|| number_format(t))
+            }
+            Kind::List | Kind::Set => {
+                let chars: Vec<Value> = s.chars().map(|c| Value::str(&c.to_string())).collect();
+                return Ok(Value::new_list(if k == Kind::Set { unique_list(chars) } else { chars }));
+            }
+            Kind::Bool => return Ok(Value::Bool(!s.is_empty())),
+            _ => {}
+        }
+    }
+    match k {
+        Kind::Str => Ok(Value::str(&display(h, v))),
+        Kind::Bool => Ok(Value::Bool(interp.truthy(h, v))),
+        Kind::List => match v {
+            Value::List(_) => Ok(v.clone()),
+            Value::Map(_) | Value::Range(_) => Ok(Value::new_list(interp.iterate(h, v)?)),
+            Value::Host(_) => Ok(Value::new_list(interp.iterate(h, v)?)),
+            _ => Ok(Value::new_list(vec![v.clone()])),
+        },
+        Kind::Set => Ok(Value::new_list(unique_list(interp.iterate(h, v)?))),
+        Kind::Int
+        | Kind::Long
+        | Kind::Short
+        | Kind::Byte
+        | Kind::Double
+        | Kind::Float
+        | Kind::Decimal
+        | Kind::BigInt
+        | Kind::Number
+            if matches!(v, Value::Bool(_)) =>
+        {
+            Err(cast_error(h, v, name))
+        }
+        _ => coerce_named(h, v, name),
+    }
+}
+
+/// `v instanceof T` (T as written or resolved to a qualified name).
+pub fn instance_of(h: &mut dyn Host, v: &Value, name: &str) -> bool {
+    let simple = simple_name(name);
+    match v {
+        Value::Null => false,
+        Value::Host(r) => {
+            if simple == "Object" {
+                return true;
+            }
+            let cls = h.class_name(*r);
+            cls == name || simple_name(&cls) == simple
+        }
+        Value::Obj(o) => match &**o {
+            Obj::Exception(e) => simple == "Object" || is_subclass(&e.class, name),
+            Obj::Pattern(_) => matches!(simple, "Pattern" | "Object"),
+            Obj::Matcher(_) => matches!(simple, "Matcher" | "Object"),
+            Obj::TimeZone(_) => matches!(simple, "TimeZone" | "Object"),
+            Obj::DateFormat(_) => matches!(simple, "SimpleDateFormat" | "DateFormat" | "Object"),
+            Obj::StringBuilder(_) => matches!(simple, "StringBuilder" | "CharSequence" | "Object"),
+            Obj::MapEntry(..) => matches!(simple, "Entry" | "Map.Entry" | "Object"),
+            Obj::Random(_) => matches!(simple, "Random" | "Object"),
+            Obj::JsonSlurper => matches!(simple, "JsonSlurper" | "Object"),
+            Obj::Calendar(_) => matches!(simple, "Calendar" | "GregorianCalendar" | "Object"),
+            Obj::Duration(_) => matches!(simple, "TimeDuration" | "Duration" | "BaseDuration" | "Object"),
+        },
+        _ => {
+            let (k, _) = kind_of(name);
+            match k {
+                Kind::Any => true,
+                Kind::Int => matches!(v, Value::Int(_)),
+                Kind::Long => matches!(v, Value::Long(_)),
+                Kind::Double => matches!(v, Value::Double(_)),
+                Kind::Float => matches!(v, Value::Float(_)),
+                Kind::Decimal => matches!(v, Value::Decimal(_)),
+                Kind::BigInt => matches!(v, Value::BigInt(_)),
+                Kind::Number => v.is_number(),
+                Kind::Bool => matches!(v, Value::Bool(_)),
+                Kind::Str => match simple {
+                    "CharSequence" => v.is_string(),
+                    _ => matches!(v, Value::Str(_)),
+                },
+                Kind::List => matches!(v, Value::List(_) | Value::Range(_)),
+                Kind::Map => matches!(v, Value::Map(_)),
+                Kind::Date => matches!(v, Value::Date(_)),
+                Kind::Closure => v.is_callable(),
+                _ => match simple {
+                    "GString" => matches!(v, Value::GString(_)),
+                    "Comparable" => v.is_number() || v.is_string() || matches!(v, Value::Date(_) | Value::Bool(_)),
+                    "Range" | "IntRange" => matches!(v, Value::Range(_)),
+                    "Class" => matches!(v, Value::Class(_)),
+                    _ => false,
+                },
+            }
+        }
+    }
+}
+
+/// `a.is(b)` / `a === b`: identity for references, value identity for scalars.
+pub fn identical(a: &Value, b: &Value) -> bool {
+    use std::rc::Rc;
+    match (a, b) {
+        (Value::List(x), Value::List(y)) => Rc::ptr_eq(x, y),
+        (Value::Map(x), Value::Map(y)) => Rc::ptr_eq(x, y),
+        (Value::Closure(x), Value::Closure(y)) => Rc::ptr_eq(x, y),
+        (Value::Obj(x), Value::Obj(y)) => Rc::ptr_eq(x, y),
+        (Value::Int(x), Value::Int(y)) => x == y,
+        (Value::Long(x), Value::Long(y)) => x == y,
+        (Value::Bool(x), Value::Bool(y)) => x == y,
+        (Value::Null, Value::Null) => true,
+        (Value::Str(x), Value::Str(y)) => x == y,
+        (Value::Date(x), Value::Date(y)) => x == y,
+        (Value::Host(x), Value::Host(y)) => x == y,
+        (Value::Class(x), Value::Class(y)) => x == y,
+        (Value::Script, Value::Script) => true,
+        (Value::MethodRef(x), Value::MethodRef(y)) => x == y,
+        _ => false,
+    }
+}

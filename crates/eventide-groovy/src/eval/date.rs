@@ -1,0 +1,1082 @@
+//! Dates and time zones against the host clock: `java.util.Date` (milliseconds since the
+//! epoch), `SimpleDateFormat` formatting and parsing, `TimeZone`, a basic `Calendar`, and
+//! `TimeCategory` durations.
+//!
+//! Time zones come from `chrono-tz` (the IANA database): SmartApps name real zones
+//! (`location.timeZone`, `TimeZone.getTimeZone("America/New_York")`) and format local times across
+//! daylight-saving changes, which a fixed table of offsets would get wrong.
+
+use std::rc::Rc;
+
+use chrono::{Datelike, NaiveDate, NaiveDateTime, Offset, TimeZone, Timelike};
+use chrono_tz::{OffsetName, Tz};
+
+use super::error::{class, EvalError};
+use super::host::Host;
+use super::interp::{Interpreter, R};
+use super::ops;
+use super::show::display;
+use super::value::{DateFormat, Duration, Obj, Value};
+use crate::syntax::BinaryOp;
+
+pub const DAY_MS: i64 = 86_400_000;
+
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+const DAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+/// Looks up a time zone as Java's `TimeZone.getTimeZone(id)` does: unknown ids give GMT.
+pub fn time_zone(id: &str) -> Tz {
+    if let Ok(tz) = id.parse::<Tz>() {
+        return tz;
+    }
+    // `GMT+5`, `GMT-05:00`, `UTC+2`: whole-hour offsets map to the Etc zones.
+    let rest = id.strip_prefix("GMT").or_else(|| id.strip_prefix("UTC"));
+    if let Some(rest) = rest {
+        if rest.is_empty() {
+            return Tz::UTC;
+        }
+        let (sign, digits) = match rest.as_bytes().first() {
+            Some(b'+') => (1, &rest[1..]),
+            Some(b'-') => (-1, &rest[1..]),
+            _ => return Tz::GMT,
+        };
+        let hours: Option<i32> = match digits.split_once(':') {
+            Some((h, "00")) => h.parse().ok(),
+            Some(_) => None,
+            None if digits.len() <= 2 => digits.parse().ok(),
+            None => None,
+        };
+        if let Some(h) = hours {
+            if h == 0 {
+                return Tz::UTC;
+            }
+            // Etc/GMT+5 is five hours *behind* UTC.
+            let name = format!("Etc/GMT{}{}", if sign > 0 { '-' } else { '+' }, h);
+            if let Ok(tz) = name.parse::<Tz>() {
+                return tz;
+            }
+        }
+    }
+    Tz::GMT
+}
+
+fn at(ms: i64, tz: Tz) -> chrono::DateTime<Tz> {
+    tz.timestamp_millis_opt(ms).single().unwrap_or_else(|| tz.timestamp_millis_opt(0).unwrap())
+}
+
+/// UTC offset of a zone at an instant, in milliseconds.
+pub fn offset_ms(ms: i64, tz: Tz) -> i64 {
+    at(ms, tz).offset().fix().local_minus_utc() as i64 * 1000
+}
+
+fn abbreviation(dt: &chrono::DateTime<Tz>) -> String {
+    let off = dt.offset();
+    match off.abbreviation() {
+        Some(a) if !a.starts_with('+') && !a.starts_with('-') => a.to_string(),
+        _ => {
+            let secs = off.fix().local_minus_utc();
+            if secs == 0 {
+                "GMT".into()
+            } else {
+                let sign = if secs < 0 { '-' } else { '+' };
+                let s = secs.abs();
+                format!("GMT{sign}{:02}:{:02}", s / 3600, (s % 3600) / 60)
+            }
+        }
+    }
+}
+
+fn long_zone_name(abbr: &str) -> Option<&'static str> {
+    Some(match abbr {
+        "EST" => "Eastern Standard Time",
+        "EDT" => "Eastern Daylight Time",
+        "CST" => "Central Standard Time",
+        "CDT" => "Central Daylight Time",
+        "MST" => "Mountain Standard Time",
+        "MDT" => "Mountain Daylight Time",
+        "PST" => "Pacific Standard Time",
+        "PDT" => "Pacific Daylight Time",
+        "AKST" => "Alaska Standard Time",
+        "AKDT" => "Alaska Daylight Time",
+        "HST" => "Hawaii Standard Time",
+        "UTC" => "Coordinated Universal Time",
+        "GMT" => "Greenwich Mean Time",
+        "BST" => "British Summer Time",
+        "CET" => "Central European Time",
+        "CEST" => "Central European Summer Time",
+        _ => return None,
+    })
+}
+
+fn pad(out: &mut String, v: i64, width: usize) {
+    let s = v.abs().to_string();
+    if v < 0 {
+        out.push('-');
+    }
+    for _ in s.len()..width {
+        out.push('0');
+    }
+    out.push_str(&s);
+}
+
+fn offset_text(secs: i32, letter: char, count: usize) -> String {
+    let sign = if secs < 0 { '-' } else { '+' };
+    let a = secs.abs();
+    let (hh, mm) = (a / 3600, (a % 3600) / 60);
+    match letter {
+        'Z' => format!("{sign}{hh:02}{mm:02}"),
+        _ => {
+            if secs == 0 {
+                return "Z".into();
+            }
+            match count {
+                1 => format!("{sign}{hh:02}"),
+                2 => format!("{sign}{hh:02}{mm:02}"),
+                _ => format!("{sign}{hh:02}:{mm:02}"),
+            }
+        }
+    }
+}
+
+/// Tokens of a `SimpleDateFormat` pattern.
+enum Tok {
+    Field(char, usize),
+    Lit(String),
+}
+
+fn tokenize(pattern: &str) -> R<Vec<Tok>> {
+    let cs: Vec<char> = pattern.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < cs.len() {
+        let c = cs[i];
+        if c == '\'' {
+            if i + 1 < cs.len() && cs[i + 1] == '\'' {
+                out.push(Tok::Lit("'".into()));
+                i += 2;
+                continue;
+            }
+            let mut lit = String::new();
+            i += 1;
+            while i < cs.len() {
+                if cs[i] == '\'' {
+                    if i + 1 < cs.len() && cs[i + 1] == '\'' {
+                        lit.push('\'');
+                        i += 2;
+                        continue;
+                    }
+                    break;
+                }
+                lit.push(cs[i]);
+                i += 1;
+            }
+            i += 1;
+            out.push(Tok::Lit(lit));
+        } else if c.is_ascii_alphabetic() {
+            if !"GyYMwWDdFEuaHkKhmsSzZX".contains(c) {
+                return Err(EvalError::exception(
+                    class::ILLEGAL_ARGUMENT,
+                    Some(format!("Illegal pattern character '{c}'")),
+                ));
+            }
+            let mut n = 1;
+            while i + n < cs.len() && cs[i + n] == c {
+                n += 1;
+            }
+            out.push(Tok::Field(c, n));
+            i += n;
+        } else {
+            out.push(Tok::Lit(c.to_string()));
+            i += 1;
+        }
+    }
+    Ok(out)
+}
+
+/// `SimpleDateFormat(pattern)` with zone `tz`, formatting `ms`.
+pub fn format_date(ms: i64, pattern: &str, tz: Tz) -> R<String> {
+    let dt = at(ms, tz);
+    let mut out = String::new();
+    for t in tokenize(pattern)? {
+        match t {
+            Tok::Lit(s) => out.push_str(&s),
+            Tok::Field(c, n) => match c {
+                'G' => out.push_str(if dt.year() > 0 { "AD" } else { "BC" }),
+                'y' | 'Y' => {
+                    if n == 2 {
+                        pad(&mut out, (dt.year() % 100) as i64, 2)
+                    } else {
+                        pad(&mut out, dt.year() as i64, n)
+                    }
+                }
+                'M' => {
+                    let m = dt.month0() as usize;
+                    match n {
+                        1 | 2 => pad(&mut out, m as i64 + 1, n),
+                        3 => out.push_str(&MONTHS[m][..3]),
+                        _ => out.push_str(MONTHS[m]),
+                    }
+                }
+                'w' => pad(&mut out, week_of_year(&dt) as i64, n),
+                'W' => pad(&mut out, (dt.day() as i64 + first_weekday_offset(&dt) - 1) / 7 + 1, n),
+                'D' => pad(&mut out, dt.ordinal() as i64, n),
+                'd' => pad(&mut out, dt.day() as i64, n),
+                'F' => pad(&mut out, ((dt.day() - 1) / 7 + 1) as i64, n),
+                'E' => {
+                    let d = dt.weekday().num_days_from_monday() as usize;
+                    if n >= 4 {
+                        out.push_str(DAYS[d])
+                    } else {
+                        out.push_str(&DAYS[d][..3])
+                    }
+                }
+                'u' => pad(&mut out, dt.weekday().number_from_monday() as i64, n),
+                'a' => out.push_str(if dt.hour() < 12 { "AM" } else { "PM" }),
+                'H' => pad(&mut out, dt.hour() as i64, n),
+                'k' => pad(&mut out, if dt.hour() == 0 { 24 } else { dt.hour() as i64 }, n),
+                'K' => pad(&mut out, (dt.hour() % 12) as i64, n),
+                'h' => pad(&mut out, if dt.hour().is_multiple_of(12) { 12 } else { (dt.hour() % 12) as i64 }, n),
+                'm' => pad(&mut out, dt.minute() as i64, n),
+                's' => pad(&mut out, dt.second() as i64, n),
+                'S' => pad(&mut out, dt.timestamp_subsec_millis() as i64, n),
+                'z' => {
+                    let abbr = abbreviation(&dt);
+                    if n >= 4 {
+                        out.push_str(long_zone_name(&abbr).unwrap_or(&abbr))
+                    } else {
+                        out.push_str(&abbr)
+                    }
+                }
+                'Z' | 'X' => out.push_str(&offset_text(dt.offset().fix().local_minus_utc(), c, n)),
+                _ => {}
+            },
+        }
+    }
+    Ok(out)
+}
+
+fn first_weekday_offset(dt: &chrono::DateTime<Tz>) -> i64 {
+    // Day-of-week (Sunday = 0) of the first day of the month.
+    let first = dt.with_day(1).unwrap_or(*dt);
+    first.weekday().num_days_from_sunday() as i64
+}
+
+fn week_of_year(dt: &chrono::DateTime<Tz>) -> u32 {
+    // US rules (Sunday start, minimal days 1), as Java's default locale uses.
+    let jan1 = NaiveDate::from_ymd_opt(dt.year(), 1, 1).unwrap_or_default();
+    let offset = jan1.weekday().num_days_from_sunday();
+    let week = (dt.ordinal0() + offset) / 7 + 1;
+    // The last days of December belong to week 1 of the next year.
+    let dec31 = NaiveDate::from_ymd_opt(dt.year(), 12, 31).unwrap_or_default();
+    let last_week_start = dec31.ordinal0() - dec31.weekday().num_days_from_sunday();
+    if dt.ordinal0() >= last_week_start && dec31.weekday().num_days_from_sunday() < 6 {
+        1
+    } else {
+        week
+    }
+}
+
+/// Java's `Date.toString()`: `Tue Mar 05 14:30:00 UTC 2024`.
+pub fn java_date_string(ms: i64, tz: Tz) -> String {
+    format_date(ms, "EEE MMM dd HH:mm:ss zzz yyyy", tz).unwrap_or_default()
+}
+
+/// Milliseconds of a local date-time in a zone, with Java's lenient overflow of fields and its
+/// handling of daylight-saving gaps (times in a gap move forward).
+#[allow(clippy::too_many_arguments)]
+pub fn local_to_ms(
+    tz: Tz,
+    year: i64,
+    month1: i64,
+    day: i64,
+    hour: i64,
+    minute: i64,
+    second: i64,
+    millis: i64,
+) -> Option<i64> {
+    let total_months = year * 12 + (month1 - 1);
+    let y = total_months.div_euclid(12);
+    let m = total_months.rem_euclid(12) + 1;
+    let base = NaiveDate::from_ymd_opt(i32::try_from(y).ok()?, m as u32, 1)?;
+    let date = base.checked_add_signed(chrono::Duration::days(day - 1))?;
+    let ndt: NaiveDateTime = date.and_hms_opt(0, 0, 0)?
+        + chrono::Duration::milliseconds(((hour * 60 + minute) * 60 + second) * 1000 + millis);
+    match tz.from_local_datetime(&ndt) {
+        chrono::LocalResult::Single(d) => Some(d.timestamp_millis()),
+        chrono::LocalResult::Ambiguous(a, _) => Some(a.timestamp_millis()),
+        chrono::LocalResult::None => {
+            let later = ndt + chrono::Duration::hours(1);
+            tz.from_local_datetime(&later).earliest().map(|d| d.timestamp_millis())
+        }
+    }
+}
+
+fn parse_error(text: &str) -> EvalError {
+    EvalError::exception(class::PARSE, Some(format!("Unparseable date: \"{text}\"")))
+}
+
+/// `SimpleDateFormat.parse`: reads `text` by `pattern` in zone `tz` (lenient like Java).
+pub fn parse_date(pattern: &str, text: &str, tz: Tz) -> R<i64> {
+    let toks = tokenize(pattern)?;
+    let cs: Vec<char> = text.chars().collect();
+    let mut i = 0usize;
+    let (mut year, mut month, mut day, mut hour, mut minute, mut second, mut milli) =
+        (1970i64, 1i64, 1i64, 0i64, 0i64, 0i64, 0i64);
+    let mut pm: Option<bool> = None;
+    let mut offset: Option<i64> = None;
+    let mut zone = tz;
+    for (ti, t) in toks.iter().enumerate() {
+        match t {
+            Tok::Lit(s) => {
+                for c in s.chars() {
+                    if i < cs.len() && cs[i] == c {
+                        i += 1;
+                    } else if c == ' ' {
+                        continue;
+                    } else {
+                        return Err(parse_error(text));
+                    }
+                }
+            }
+            Tok::Field(c, n) => {
+                let next_is_numeric =
+                    matches!(toks.get(ti + 1), Some(Tok::Field(nc, _)) if "yMdHhkKmsSDu".contains(*nc));
+                let read_num = |i: &mut usize| -> R<i64> {
+                    let start = *i;
+                    let mut neg = false;
+                    if *i < cs.len() && cs[*i] == '-' {
+                        neg = true;
+                        *i += 1;
+                    }
+                    let limit = if next_is_numeric { *n } else { usize::MAX };
+                    let digits_start = *i;
+                    while *i < cs.len() && cs[*i].is_ascii_digit() && *i - digits_start < limit {
+                        *i += 1;
+                    }
+                    if *i == digits_start {
+                        *i = start;
+                        return Err(parse_error(text));
+                    }
+                    let v: i64 =
+                        cs[digits_start..*i].iter().collect::<String>().parse().map_err(|_| parse_error(text))?;
+                    Ok(if neg { -v } else { v })
+                };
+                match c {
+                    'y' | 'Y' => {
+                        let start = i;
+                        let v = read_num(&mut i)?;
+                        year = if *n <= 2 && i - start == 2 {
+                            // Two-digit years fall within 80 years before and 20 after now; 2000s.
+                            if v < 50 {
+                                2000 + v
+                            } else {
+                                1900 + v
+                            }
+                        } else {
+                            v
+                        };
+                    }
+                    'M' => {
+                        if *n >= 3 {
+                            let rest: String = cs[i..].iter().collect();
+                            let found = MONTHS.iter().enumerate().find_map(|(k, m)| {
+                                if rest.to_lowercase().starts_with(&m.to_lowercase()) {
+                                    Some((k, m.len()))
+                                } else if rest.to_lowercase().starts_with(&m[..3].to_lowercase()) {
+                                    Some((k, 3))
+                                } else {
+                                    None
+                                }
+                            });
+                            let (k, len) = found.ok_or_else(|| parse_error(text))?;
+                            month = k as i64 + 1;
+                            i += len;
+                        } else {
+                            month = read_num(&mut i)?;
+                        }
+                    }
+                    'd' => day = read_num(&mut i)?,
+                    'D' => {
+                        let d = read_num(&mut i)?;
+                        month = 1;
+                        day = d;
+                    }
+                    'H' | 'k' => hour = read_num(&mut i)? % if *c == 'k' { 24 } else { i64::MAX },
+                    'h' | 'K' => {
+                        hour = read_num(&mut i)? % 12;
+                    }
+                    'm' => minute = read_num(&mut i)?,
+                    's' => second = read_num(&mut i)?,
+                    'S' => milli = read_num(&mut i)?,
+                    'u' | 'w' | 'W' | 'F' => {
+                        read_num(&mut i)?;
+                    }
+                    'E' => {
+                        let rest: String = cs[i..].iter().collect::<String>().to_lowercase();
+                        let len = DAYS
+                            .iter()
+                            .find_map(|d| {
+                                if rest.starts_with(&d.to_lowercase()) {
+                                    Some(d.len())
+                                } else if rest.starts_with(&d[..3].to_lowercase()) {
+                                    Some(3)
+                                } else {
+                                    None
+                                }
+                            })
+                            .ok_or_else(|| parse_error(text))?;
+                        i += len;
+                    }
+                    'a' => {
+                        let rest: String = cs[i..].iter().take(2).collect::<String>().to_uppercase();
+                        match rest.as_str() {
+                            "AM" => pm = Some(false),
+                            "PM" => pm = Some(true),
+                            _ => return Err(parse_error(text)),
+                        }
+                        i += 2;
+                    }
+                    'G' => {
+                        i += 2.min(cs.len() - i);
+                    }
+                    'Z' | 'X' | 'z' => {
+                        if i < cs.len() && cs[i] == 'Z' {
+                            offset = Some(0);
+                            i += 1;
+                            continue;
+                        }
+                        if i < cs.len() && (cs[i] == '+' || cs[i] == '-') {
+                            let sign = if cs[i] == '-' { -1 } else { 1 };
+                            i += 1;
+                            let mut digits = String::new();
+                            while i < cs.len() && (cs[i].is_ascii_digit() || cs[i] == ':') {
+                                if cs[i] != ':' {
+                                    digits.push(cs[i]);
+                                }
+                                i += 1;
+                            }
+                            let (hh, mm) = match digits.len() {
+                                1 | 2 => (digits.parse::<i64>().unwrap_or(0), 0),
+                                4 => (digits[..2].parse::<i64>().unwrap_or(0), digits[2..].parse::<i64>().unwrap_or(0)),
+                                _ => return Err(parse_error(text)),
+                            };
+                            offset = Some(sign * (hh * 3600 + mm * 60) * 1000);
+                        } else {
+                            // A zone name: letters up to the next non-letter.
+                            let start = i;
+                            while i < cs.len() && (cs[i].is_ascii_alphabetic() || cs[i] == '/' || cs[i] == '_') {
+                                i += 1;
+                            }
+                            let name: String = cs[start..i].iter().collect();
+                            match name.as_str() {
+                                "UTC" | "GMT" | "Z" => offset = Some(0),
+                                "EST" => offset = Some(-5 * 3_600_000),
+                                "EDT" => offset = Some(-4 * 3_600_000),
+                                "CST" => offset = Some(-6 * 3_600_000),
+                                "CDT" => offset = Some(-5 * 3_600_000),
+                                "MST" => offset = Some(-7 * 3_600_000),
+                                "MDT" => offset = Some(-6 * 3_600_000),
+                                "PST" => offset = Some(-8 * 3_600_000),
+                                "PDT" => offset = Some(-7 * 3_600_000),
+                                other => match other.parse::<Tz>() {
+                                    Ok(z) => zone = z,
+                                    Err(_) => return Err(parse_error(text)),
+                                },
+                            }
+                        }
+                    }
+                    _ => return Err(parse_error(text)),
+                }
+            }
+        }
+    }
+    // `h`/`K` hours were reduced modulo 12 above, so both spellings land below 12 here.
+    if pm == Some(true) && hour < 12 {
+        hour += 12;
+    }
+    match offset {
+        Some(off) => {
+            let utc =
+                local_to_ms(Tz::UTC, year, month, day, hour, minute, second, milli).ok_or_else(|| parse_error(text))?;
+            Ok(utc - off)
+        }
+        None => local_to_ms(zone, year, month, day, hour, minute, second, milli).ok_or_else(|| parse_error(text)),
+    }
+}
+
+/// Start of the day (local midnight) of an instant.
+pub fn clear_time(ms: i64, tz: Tz) -> i64 {
+    let dt = at(ms, tz);
+    local_to_ms(tz, dt.year() as i64, dt.month() as i64, dt.day() as i64, 0, 0, 0, 0).unwrap_or(ms)
+}
+
+/// Adds calendar days in a zone (what `date + n` does: same local time n days later).
+pub fn add_days(ms: i64, days: i64, tz: Tz) -> i64 {
+    add_calendar(ms, 0, days, tz)
+}
+
+fn add_calendar(ms: i64, months: i64, days: i64, tz: Tz) -> i64 {
+    if months == 0 && days == 0 {
+        return ms;
+    }
+    let dt = at(ms, tz);
+    // Clamp the day of month when adding months (Jan 31 + 1 month = Feb 28/29), as Calendar does.
+    let mut day = dt.day() as i64;
+    if months != 0 {
+        let total = dt.year() as i64 * 12 + dt.month0() as i64 + months;
+        let (y, m) = (total.div_euclid(12), total.rem_euclid(12) as u32 + 1);
+        let last = days_in_month(y as i32, m);
+        day = day.min(last as i64);
+    }
+    local_to_ms(
+        tz,
+        dt.year() as i64,
+        dt.month() as i64 + months,
+        day + days,
+        dt.hour() as i64,
+        dt.minute() as i64,
+        dt.second() as i64,
+        dt.timestamp_subsec_millis() as i64,
+    )
+    .unwrap_or(ms)
+}
+
+fn days_in_month(y: i32, m: u32) -> u32 {
+    let next = if m == 12 { NaiveDate::from_ymd_opt(y + 1, 1, 1) } else { NaiveDate::from_ymd_opt(y, m + 1, 1) };
+    let this = NaiveDate::from_ymd_opt(y, m, 1);
+    match (this, next) {
+        (Some(a), Some(b)) => (b - a).num_days() as u32,
+        _ => 30,
+    }
+}
+
+/// Calendar days between two instants in a zone (`date1 - date2`).
+pub fn days_between(a: i64, b: i64, tz: Tz) -> i64 {
+    let (da, db) = (at(a, tz).date_naive(), at(b, tz).date_naive());
+    (da - db).num_days()
+}
+
+/// Applies a `TimeCategory` duration.
+pub fn add_duration(ms: i64, d: &Duration, sign: i64, tz: Tz) -> i64 {
+    add_calendar(ms, d.months * sign, d.days * sign, tz) + d.millis * sign
+}
+
+/// Date arithmetic: `date ± days`, `date - date`, `date ± duration`, durations.
+pub fn date_arith(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &Value, b: &Value) -> R<Option<Value>> {
+    let tz = h.default_time_zone();
+    let dur = |v: &Value| -> Option<Duration> {
+        match v {
+            Value::Obj(o) => match &**o {
+                Obj::Duration(d) => Some(*d),
+                _ => None,
+            },
+            _ => None,
+        }
+    };
+    Ok(match (op, a, b) {
+        (BinaryOp::Add, Value::Date(ms), n) if matches!(n, Value::Int(_) | Value::Long(_)) => {
+            Some(Value::Date(add_days(*ms, ops::to_i64(n), tz)))
+        }
+        (BinaryOp::Sub, Value::Date(ms), n) if matches!(n, Value::Int(_) | Value::Long(_)) => {
+            Some(Value::Date(add_days(*ms, -ops::to_i64(n), tz)))
+        }
+        (BinaryOp::Sub, Value::Date(x), Value::Date(y)) => {
+            if interp.time_category > 0 {
+                Some(Value::obj(Obj::Duration(Duration { months: 0, days: 0, millis: x - y })))
+            } else {
+                Some(Value::Int(days_between(*x, *y, tz) as i32))
+            }
+        }
+        (BinaryOp::Add, Value::Date(ms), d) if dur(d).is_some() => {
+            Some(Value::Date(add_duration(*ms, &dur(d).unwrap_or_default(), 1, tz)))
+        }
+        (BinaryOp::Sub, Value::Date(ms), d) if dur(d).is_some() => {
+            Some(Value::Date(add_duration(*ms, &dur(d).unwrap_or_default(), -1, tz)))
+        }
+        (BinaryOp::Add, d, Value::Date(ms)) if dur(d).is_some() => {
+            Some(Value::Date(add_duration(*ms, &dur(d).unwrap_or_default(), 1, tz)))
+        }
+        (BinaryOp::Add | BinaryOp::Sub, x, y) if dur(x).is_some() && dur(y).is_some() => {
+            let (p, q) = (dur(x).unwrap_or_default(), dur(y).unwrap_or_default());
+            let s = if op == BinaryOp::Add { 1 } else { -1 };
+            Some(Value::obj(Obj::Duration(Duration {
+                months: p.months + s * q.months,
+                days: p.days + s * q.days,
+                millis: p.millis + s * q.millis,
+            })))
+        }
+        _ => None,
+    })
+}
+
+/// `5.minutes` and friends inside `use(TimeCategory) { }`.
+pub fn duration_property(n: &Value, name: &str) -> Option<Value> {
+    let v = ops::to_i64(n);
+    let d = match name {
+        "millisecond" | "milliseconds" => Duration { millis: v, ..Default::default() },
+        "second" | "seconds" => Duration { millis: v * 1000, ..Default::default() },
+        "minute" | "minutes" => Duration { millis: v * 60_000, ..Default::default() },
+        "hour" | "hours" => Duration { millis: v * 3_600_000, ..Default::default() },
+        "day" | "days" => Duration { days: v, ..Default::default() },
+        "week" | "weeks" => Duration { days: v * 7, ..Default::default() },
+        "month" | "months" => Duration { months: v, ..Default::default() },
+        "year" | "years" => Duration { months: v * 12, ..Default::default() },
+        _ => return None,
+    };
+    Some(Value::obj(Obj::Duration(d)))
+}
+
+fn zone_arg(h: &mut dyn Host, v: Option<&Value>) -> Tz {
+    match v {
+        Some(Value::Obj(o)) => match &**o {
+            Obj::TimeZone(tz) => *tz,
+            _ => h.default_time_zone(),
+        },
+        Some(s @ (Value::Str(_) | Value::GString(_))) => time_zone(s.as_str().unwrap_or("")),
+        _ => h.default_time_zone(),
+    }
+}
+
+fn date_arg(v: &Value) -> Option<i64> {
+    match v {
+        Value::Date(ms) => Some(*ms),
+        Value::Int(_) | Value::Long(_) => v.as_i64(),
+        Value::Obj(o) => match &**o {
+            Obj::Calendar(c) => Some(c.borrow().0),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Methods of `java.util.Date`.
+pub fn date_method(
+    interp: &mut Interpreter,
+    h: &mut dyn Host,
+    ms: i64,
+    name: &str,
+    args: &[Value],
+) -> R<Option<Value>> {
+    let tz = h.default_time_zone();
+    let dt = at(ms, tz);
+    Ok(Some(match (name, args) {
+        ("getTime", []) => Value::Long(ms),
+        ("format", [p]) | ("format", [p, _]) => {
+            let p = display(h, p);
+            let z = zone_arg(h, args.get(1));
+            Value::str(&format_date(ms, &p, z)?)
+        }
+        ("before", [o]) => Value::Bool(date_arg(o).is_some_and(|x| ms < x)),
+        ("after", [o]) => Value::Bool(date_arg(o).is_some_and(|x| ms > x)),
+        ("compareTo", [Value::Date(o)]) => Value::Int(ms.cmp(o) as i32),
+        ("equals", [o]) => Value::Bool(matches!(o, Value::Date(x) if *x == ms)),
+        ("plus" | "minus", [n]) => {
+            let op = if name == "plus" { BinaryOp::Add } else { BinaryOp::Sub };
+            match date_arith(interp, h, op, &Value::Date(ms), n)? {
+                Some(v) => v,
+                None => return Ok(None),
+            }
+        }
+        ("next", []) => Value::Date(add_days(ms, 1, tz)),
+        ("previous", []) => Value::Date(add_days(ms, -1, tz)),
+        ("clearTime", []) => Value::Date(clear_time(ms, tz)),
+        ("toString", []) => Value::str(&java_date_string(ms, tz)),
+        ("getHours", []) => Value::Int(dt.hour() as i32),
+        ("getMinutes", []) => Value::Int(dt.minute() as i32),
+        ("getSeconds", []) => Value::Int(dt.second() as i32),
+        ("getDate", []) => Value::Int(dt.day() as i32),
+        ("getDay", []) => Value::Int(dt.weekday().num_days_from_sunday() as i32),
+        ("getMonth", []) => Value::Int(dt.month0() as i32),
+        ("getYear", []) => Value::Int(dt.year() - 1900),
+        ("getTimezoneOffset", []) => Value::Int((-offset_ms(ms, tz) / 60_000) as i32),
+        ("toCalendar", []) => Value::obj(Obj::Calendar((ms, tz).into())),
+        ("toTimestamp", []) => Value::Date(ms),
+        ("clone", []) => Value::Date(ms),
+        ("getDateString", []) => Value::str(&format_date(ms, "M/d/yy", tz)?),
+        ("getTimeString", []) => Value::str(&format_date(ms, "h:mm:ss a", tz)?),
+        ("format" | "getAt", _) => return Ok(None),
+        _ => return Ok(None),
+    }))
+}
+
+const CAL_FIELDS: &[(&str, i32)] = &[
+    ("ERA", 0),
+    ("YEAR", 1),
+    ("MONTH", 2),
+    ("WEEK_OF_YEAR", 3),
+    ("WEEK_OF_MONTH", 4),
+    ("DATE", 5),
+    ("DAY_OF_MONTH", 5),
+    ("DAY_OF_YEAR", 6),
+    ("DAY_OF_WEEK", 7),
+    ("DAY_OF_WEEK_IN_MONTH", 8),
+    ("AM_PM", 9),
+    ("HOUR", 10),
+    ("HOUR_OF_DAY", 11),
+    ("MINUTE", 12),
+    ("SECOND", 13),
+    ("MILLISECOND", 14),
+    ("ZONE_OFFSET", 15),
+    ("DST_OFFSET", 16),
+    ("JANUARY", 0),
+    ("FEBRUARY", 1),
+    ("MARCH", 2),
+    ("APRIL", 3),
+    ("MAY", 4),
+    ("JUNE", 5),
+    ("JULY", 6),
+    ("AUGUST", 7),
+    ("SEPTEMBER", 8),
+    ("OCTOBER", 9),
+    ("NOVEMBER", 10),
+    ("DECEMBER", 11),
+    ("SUNDAY", 1),
+    ("MONDAY", 2),
+    ("TUESDAY", 3),
+    ("WEDNESDAY", 4),
+    ("THURSDAY", 5),
+    ("FRIDAY", 6),
+    ("SATURDAY", 7),
+    ("AM", 0),
+    ("PM", 1),
+];
+
+/// `Calendar.FIELD` constants.
+pub fn calendar_constant(name: &str) -> Option<i32> {
+    CAL_FIELDS.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+}
+
+fn cal_get(ms: i64, tz: Tz, field: i64) -> Option<i64> {
+    let dt = at(ms, tz);
+    Some(match field {
+        0 => 1,
+        1 => dt.year() as i64,
+        2 => dt.month0() as i64,
+        3 => week_of_year(&dt) as i64,
+        4 => (dt.day() as i64 + first_weekday_offset(&dt) - 1) / 7 + 1,
+        5 => dt.day() as i64,
+        6 => dt.ordinal() as i64,
+        7 => dt.weekday().num_days_from_sunday() as i64 + 1,
+        8 => ((dt.day() - 1) / 7 + 1) as i64,
+        9 => (dt.hour() >= 12) as i64,
+        10 => (dt.hour() % 12) as i64,
+        11 => dt.hour() as i64,
+        12 => dt.minute() as i64,
+        13 => dt.second() as i64,
+        14 => dt.timestamp_subsec_millis() as i64,
+        15 => offset_ms(ms, tz) - dst_ms(ms, tz),
+        16 => dst_ms(ms, tz),
+        _ => return None,
+    })
+}
+
+fn dst_ms(ms: i64, tz: Tz) -> i64 {
+    let dt = at(ms, tz);
+    let total = dt.offset().fix().local_minus_utc() as i64;
+    // Standard offset: the smaller of January's and July's offsets.
+    let y = dt.year();
+    let jan = tz.with_ymd_and_hms(y, 1, 15, 12, 0, 0).earliest().map(|d| d.offset().fix().local_minus_utc() as i64);
+    let jul = tz.with_ymd_and_hms(y, 7, 15, 12, 0, 0).earliest().map(|d| d.offset().fix().local_minus_utc() as i64);
+    let std = match (jan, jul) {
+        (Some(a), Some(b)) => a.min(b),
+        _ => total,
+    };
+    (total - std) * 1000
+}
+
+fn cal_set(ms: i64, tz: Tz, field: i64, value: i64) -> i64 {
+    let dt = at(ms, tz);
+    let (mut y, mut mo, mut d, mut hh, mut mi, mut s, mut milli) = (
+        dt.year() as i64,
+        dt.month() as i64,
+        dt.day() as i64,
+        dt.hour() as i64,
+        dt.minute() as i64,
+        dt.second() as i64,
+        dt.timestamp_subsec_millis() as i64,
+    );
+    match field {
+        1 => y = value,
+        2 => mo = value + 1,
+        5 => d = value,
+        6 => {
+            mo = 1;
+            d = value
+        }
+        7 => d += value - (dt.weekday().num_days_from_sunday() as i64 + 1),
+        9 => hh = hh % 12 + 12 * value,
+        10 => hh = (hh / 12) * 12 + value,
+        11 => hh = value,
+        12 => mi = value,
+        13 => s = value,
+        14 => milli = value,
+        _ => {}
+    }
+    local_to_ms(tz, y, mo, d, hh, mi, s, milli).unwrap_or(ms)
+}
+
+fn cal_add(ms: i64, tz: Tz, field: i64, amount: i64) -> i64 {
+    match field {
+        1 => add_calendar(ms, amount * 12, 0, tz),
+        2 => add_calendar(ms, amount, 0, tz),
+        3 | 4 => add_calendar(ms, 0, amount * 7, tz),
+        5..=8 => add_calendar(ms, 0, amount, tz),
+        10 | 11 => ms + amount * 3_600_000,
+        12 => ms + amount * 60_000,
+        13 => ms + amount * 1000,
+        14 => ms + amount,
+        _ => ms,
+    }
+}
+
+/// Methods of `TimeZone`, `SimpleDateFormat`, `Calendar` and TimeCategory durations.
+pub fn obj_method(
+    _interp: &mut Interpreter,
+    h: &mut dyn Host,
+    recv: &Value,
+    o: &Rc<Obj>,
+    name: &str,
+    args: &[Value],
+) -> R<Option<Value>> {
+    match &**o {
+        Obj::TimeZone(tz) => Ok(Some(match (name, args) {
+            ("getID", []) => Value::str(tz.name()),
+            ("getDisplayName", _) => {
+                let now = h.now_millis();
+                let abbr = abbreviation(&at(now, *tz));
+                Value::str(long_zone_name(&abbr).unwrap_or(tz.name()))
+            }
+            ("getRawOffset", []) => {
+                let now = h.now_millis();
+                Value::Int((offset_ms(now, *tz) - dst_ms(now, *tz)) as i32)
+            }
+            ("getOffset", [t]) => {
+                let t = date_arg(t).unwrap_or(0);
+                Value::Int(offset_ms(t, *tz) as i32)
+            }
+            ("inDaylightTime", [d]) => Value::Bool(dst_ms(date_arg(d).unwrap_or(0), *tz) != 0),
+            ("useDaylightTime" | "observesDaylightTime", []) => {
+                let now = h.now_millis();
+                let y = at(now, *tz).year();
+                let jan = tz.with_ymd_and_hms(y, 1, 15, 12, 0, 0).earliest().map(|d| d.offset().fix());
+                let jul = tz.with_ymd_and_hms(y, 7, 15, 12, 0, 0).earliest().map(|d| d.offset().fix());
+                Value::Bool(jan != jul)
+            }
+            ("getDSTSavings", []) => {
+                let now = h.now_millis();
+                let y = at(now, *tz).year();
+                let jan =
+                    tz.with_ymd_and_hms(y, 1, 15, 12, 0, 0).earliest().map(|d| d.offset().fix().local_minus_utc());
+                let jul =
+                    tz.with_ymd_and_hms(y, 7, 15, 12, 0, 0).earliest().map(|d| d.offset().fix().local_minus_utc());
+                Value::Int(match (jan, jul) {
+                    (Some(a), Some(b)) => (a - b).abs() * 1000,
+                    _ => 0,
+                })
+            }
+            _ => return Ok(None),
+        })),
+        Obj::DateFormat(f) => Ok(Some(match (name, args) {
+            ("format", [d]) => {
+                let ms = date_arg(d).ok_or_else(|| {
+                    EvalError::exception(class::ILLEGAL_ARGUMENT, Some("Cannot format given Object as a Date".into()))
+                })?;
+                let f = f.borrow();
+                Value::str(&format_date(ms, &f.pattern, f.zone)?)
+            }
+            ("parse", [t]) => {
+                let t = display(h, t);
+                let f = f.borrow();
+                Value::Date(parse_date(&f.pattern, &t, f.zone)?)
+            }
+            ("setTimeZone", [z]) => {
+                let z = zone_arg(h, Some(z));
+                f.borrow_mut().zone = z;
+                Value::Null
+            }
+            ("getTimeZone", []) => Value::obj(Obj::TimeZone(f.borrow().zone)),
+            ("toPattern", []) => Value::Str(f.borrow().pattern.clone()),
+            ("applyPattern", [p]) => {
+                let p = display(h, p);
+                f.borrow_mut().pattern = p.into();
+                Value::Null
+            }
+            ("setLenient", [_]) => Value::Null,
+            _ => return Ok(None),
+        })),
+        Obj::Calendar(c) => {
+            let (ms, tz) = *c.borrow();
+            Ok(Some(match (name, args) {
+                ("getTime", []) => Value::Date(ms),
+                ("getTimeInMillis", []) => Value::Long(ms),
+                ("setTime", [d]) => {
+                    c.borrow_mut().0 = date_arg(d).unwrap_or(ms);
+                    Value::Null
+                }
+                ("setTimeInMillis", [d]) => {
+                    c.borrow_mut().0 = ops::to_i64(d);
+                    Value::Null
+                }
+                ("getTimeZone", []) => Value::obj(Obj::TimeZone(tz)),
+                ("setTimeZone", [z]) => {
+                    c.borrow_mut().1 = zone_arg(h, Some(z));
+                    Value::Null
+                }
+                ("get", [f]) => match cal_get(ms, tz, ops::to_i64(f)) {
+                    Some(v) => Value::Int(v as i32),
+                    None => return Ok(None),
+                },
+                ("set", [f, v]) => {
+                    c.borrow_mut().0 = cal_set(ms, tz, ops::to_i64(f), ops::to_i64(v));
+                    Value::Null
+                }
+                ("set", [y, m, d]) | ("set", [y, m, d, _, _]) | ("set", [y, m, d, _, _, _]) => {
+                    let dt = at(ms, tz);
+                    let hh = args.get(3).map(ops::to_i64).unwrap_or(dt.hour() as i64);
+                    let mi = args.get(4).map(ops::to_i64).unwrap_or(dt.minute() as i64);
+                    let s = args.get(5).map(ops::to_i64).unwrap_or(dt.second() as i64);
+                    let new = local_to_ms(
+                        tz,
+                        ops::to_i64(y),
+                        ops::to_i64(m) + 1,
+                        ops::to_i64(d),
+                        hh,
+                        mi,
+                        s,
+                        dt.timestamp_subsec_millis() as i64,
+                    )
+                    .unwrap_or(ms);
+                    c.borrow_mut().0 = new;
+                    Value::Null
+                }
+                ("add", [f, n]) => {
+                    c.borrow_mut().0 = cal_add(ms, tz, ops::to_i64(f), ops::to_i64(n));
+                    Value::Null
+                }
+                ("clearTime", []) => {
+                    c.borrow_mut().0 = clear_time(ms, tz);
+                    recv.clone()
+                }
+                ("format", [p]) => {
+                    let p = display(h, p);
+                    Value::str(&format_date(ms, &p, tz)?)
+                }
+                ("clone", []) => Value::obj(Obj::Calendar((ms, tz).into())),
+                ("before", [o]) => Value::Bool(date_arg(o).is_some_and(|x| ms < x)),
+                ("after", [o]) => Value::Bool(date_arg(o).is_some_and(|x| ms > x)),
+                _ => return Ok(None),
+            }))
+        }
+        Obj::Duration(d) => Ok(Some(match (name, args) {
+            ("toMilliseconds", []) => Value::Long(d.millis + d.days * DAY_MS + d.months * 30 * DAY_MS),
+            ("getAgo" | "ago", []) => Value::Date(add_duration(h.now_millis(), d, -1, h.default_time_zone())),
+            ("getFrom" | "from", []) => recv.clone(),
+            ("getNow" | "now", []) => Value::Date(add_duration(h.now_millis(), d, 1, h.default_time_zone())),
+            ("getDays", []) => Value::Int(d.days as i32),
+            ("getHours", []) => Value::Int(((d.millis / 3_600_000) % 24) as i32),
+            ("getMinutes", []) => Value::Int(((d.millis / 60_000) % 60) as i32),
+            ("getSeconds", []) => Value::Int(((d.millis / 1000) % 60) as i32),
+            ("toString", []) => Value::str(&duration_string(d)),
+            _ => return Ok(None),
+        })),
+        _ => Ok(None),
+    }
+}
+
+/// `TimeDuration.toString()`: `1 days, 2 hours, 3.500 seconds`-style.
+pub fn duration_string(d: &Duration) -> String {
+    let mut parts = Vec::new();
+    let years = d.months / 12;
+    let months = d.months % 12;
+    if years != 0 {
+        parts.push(format!("{years} years"));
+    }
+    if months != 0 {
+        parts.push(format!("{months} months"));
+    }
+    let mut days = d.days + d.millis / DAY_MS;
+    let mut rest = d.millis % DAY_MS;
+    if rest < 0 {
+        rest += DAY_MS;
+        days -= 1;
+    }
+    if days != 0 {
+        parts.push(format!("{days} days"));
+    }
+    let hours = rest / 3_600_000;
+    let minutes = (rest / 60_000) % 60;
+    let seconds = (rest / 1000) % 60;
+    let millis = rest % 1000;
+    if hours != 0 {
+        parts.push(format!("{hours} hours"));
+    }
+    if minutes != 0 {
+        parts.push(format!("{minutes} minutes"));
+    }
+    if seconds != 0 || millis != 0 {
+        if millis != 0 {
+            parts.push(format!("{seconds}.{millis:03} seconds"));
+        } else {
+            parts.push(format!("{seconds} seconds"));
+        }
+    }
+    if parts.is_empty() {
+        "0".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// `new SimpleDateFormat(pattern)` in the host's default zone.
+pub fn new_date_format(h: &mut dyn Host, pattern: &str) -> R<Value> {
+    tokenize(pattern)?;
+    Ok(Value::obj(Obj::DateFormat(DateFormat { pattern: pattern.into(), zone: h.default_time_zone() }.into())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_in_zones() {
+        // 2024-03-05T14:30:15.123Z
+        let ms = 1_709_649_015_123;
+        assert_eq!(format_date(ms, "yyyy-MM-dd HH:mm:ss.SSS", Tz::UTC).unwrap(), "2024-03-05 14:30:15.123");
+        let ny = time_zone("America/New_York");
+        assert_eq!(format_date(ms, "yyyy-MM-dd'T'HH:mm:ssXXX z", ny).unwrap(), "2024-03-05T09:30:15-05:00 EST");
+        assert_eq!(format_date(ms, "EEE, MMM d h:mm a", ny).unwrap(), "Tue, Mar 5 9:30 AM");
+        assert_eq!(format_date(ms, "EEEE MMMM", Tz::UTC).unwrap(), "Tuesday March");
+        assert_eq!(java_date_string(ms, Tz::UTC), "Tue Mar 05 14:30:15 UTC 2024");
+        assert_eq!(format_date(ms, "Z", ny).unwrap(), "-0500");
+        assert_eq!(format_date(ms, "XX", Tz::UTC).unwrap(), "Z");
+    }
+
+    #[test]
+    fn parses_back() {
+        let ny = time_zone("America/New_York");
+        let ms = parse_date("yyyy-MM-dd HH:mm", "2024-07-04 12:00", ny).unwrap();
+        assert_eq!(format_date(ms, "yyyy-MM-dd HH:mm z", ny).unwrap(), "2024-07-04 12:00 EDT");
+        let ms = parse_date("yyyy-MM-dd'T'HH:mm:ss.SSSZ", "2024-07-04T12:00:00.000-0400", Tz::UTC).unwrap();
+        assert_eq!(format_date(ms, "HH:mm", Tz::UTC).unwrap(), "16:00");
+        assert!(parse_date("yyyy-MM-dd", "nope", Tz::UTC).is_err());
+    }
+
+    #[test]
+    fn zone_lookup() {
+        assert_eq!(time_zone("Nowhere/Land"), Tz::GMT);
+        assert_eq!(time_zone("GMT+5").name(), "Etc/GMT-5");
+    }
+}

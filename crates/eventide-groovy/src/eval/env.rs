@@ -1,0 +1,138 @@
+//! Lexical scopes and closure contexts.
+//!
+//! A scope is a small vector of (name, value) slots with a parent link. Closures capture the scope
+//! they are created in by reference, so writes to captured locals are seen by both sides, as in
+//! Groovy. A new scope is only created for blocks that declare variables, for method and closure
+//! calls, and per loop iteration when the loop body declares variables.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use smallvec::SmallVec;
+
+use super::value::{ClosureBody, Strategy, Value};
+use crate::syntax::Name;
+
+/// One lexical scope.
+#[derive(Debug, Default)]
+pub struct Env {
+    vars: RefCell<SmallVec<[(Name, Value); 4]>>,
+    parent: Option<Rc<Env>>,
+}
+
+#[inline]
+fn same_name(a: &Name, b: &str) -> bool {
+    std::ptr::eq(a.as_ptr(), b.as_ptr()) && a.len() == b.len() || **a == *b
+}
+
+impl Env {
+    pub fn root() -> Rc<Env> {
+        Rc::new(Env::default())
+    }
+    pub fn child(parent: &Rc<Env>) -> Rc<Env> {
+        Rc::new(Env { vars: RefCell::new(SmallVec::new()), parent: Some(parent.clone()) })
+    }
+    /// Declares (or redeclares) a variable in this scope.
+    pub fn declare(&self, name: Name, v: Value) {
+        let mut vars = self.vars.borrow_mut();
+        if let Some(slot) = vars.iter_mut().find(|(n, _)| same_name(n, &name)) {
+            slot.1 = v;
+        } else {
+            vars.push((name, v));
+        }
+    }
+    pub fn lookup(&self, name: &str) -> Option<Value> {
+        let mut env = self;
+        loop {
+            if let Some((_, v)) = env.vars.borrow().iter().find(|(n, _)| same_name(n, name)) {
+                return Some(v.clone());
+            }
+            env = env.parent.as_deref()?;
+        }
+    }
+    /// Assigns an existing variable; returns false when no scope declares it.
+    pub fn assign(&self, name: &str, v: Value) -> Result<(), Value> {
+        let mut env = self;
+        loop {
+            {
+                let mut vars = env.vars.borrow_mut();
+                if let Some(slot) = vars.iter_mut().find(|(n, _)| same_name(n, name)) {
+                    slot.1 = v;
+                    return Ok(());
+                }
+            }
+            match env.parent.as_deref() {
+                Some(p) => env = p,
+                None => return Err(v),
+            }
+        }
+    }
+    /// Drops the variables of this scope (breaks reference cycles through closures stored in
+    /// locals once a call returns and nothing captured the scope).
+    pub fn clear_if_unshared(self: &Rc<Env>) {
+        let strong = Rc::strong_count(self);
+        if strong == 1 {
+            self.vars.borrow_mut().clear();
+            return;
+        }
+        // References held only by closures stored in this scope's own variables (a local closure,
+        // a recursive closure) form a cycle with it; nothing outside can reach them.
+        let internal = {
+            let vars = self.vars.borrow();
+            vars.iter()
+                .filter(|(_, v)| match v {
+                    Value::Closure(c) if Rc::strong_count(c) == 1 => match &c.body {
+                        ClosureBody::Lit { env, .. } => captures(env, self),
+                        ClosureBody::Curried { .. } => false,
+                    },
+                    _ => false,
+                })
+                .count()
+        };
+        if internal > 0 && strong == 1 + internal {
+            let taken = std::mem::take(&mut *self.vars.borrow_mut());
+            drop(taken);
+        }
+    }
+}
+
+/// Whether `env` is `target` or a scope nested in it (only held through that chain).
+fn captures(env: &Rc<Env>, target: &Rc<Env>) -> bool {
+    let mut cur = Some(env);
+    for _ in 0..16 {
+        match cur {
+            Some(e) if Rc::ptr_eq(e, target) => return true,
+            Some(e) => {
+                if !Rc::ptr_eq(e, target) && Rc::strong_count(e) > 1 {
+                    return false;
+                }
+                cur = e.parent.as_ref();
+            }
+            None => return false,
+        }
+    }
+    false
+}
+
+/// The delegate chain of the closure being run: its delegate, and the context of the code that
+/// created it (the owner).
+#[derive(Debug)]
+pub struct ClosureCtx {
+    pub delegate: Option<Value>,
+    pub strategy: Strategy,
+    pub parent: Option<Rc<ClosureCtx>>,
+}
+
+impl ClosureCtx {
+    /// The delegates from the innermost closure outwards.
+    pub fn delegates(self: &Rc<ClosureCtx>) -> impl Iterator<Item = (&Value, Strategy)> {
+        let mut cur: Option<&ClosureCtx> = Some(self);
+        std::iter::from_fn(move || loop {
+            let c = cur?;
+            cur = c.parent.as_deref();
+            if let Some(d) = &c.delegate {
+                return Some((d, c.strategy));
+            }
+        })
+    }
+}

@@ -1,0 +1,551 @@
+//! Method and property dispatch on builtin values (the GDK), subscripts, and the methods every
+//! object has (`toString`, `is`, `with`, `getClass`...).
+//!
+//! Dispatch functions return `Ok(None)` when the receiver has no such method (or the arguments
+//! do not fit); the caller then raises `MissingMethodException` naming receiver type and method.
+
+use std::rc::Rc;
+
+use super::collections;
+use super::convert::{self, class_name};
+use super::error::{class, EvalError};
+use super::host::Host;
+use super::interp::{Interpreter, R};
+use super::ops;
+use super::show::{display, inspect};
+use super::value::{Closure, ClosureBody, Obj, Strategy, Value};
+
+/// The callable's declared parameter count (1 for an implicit `it`).
+pub(crate) fn arity(interp: &Interpreter, c: &Value) -> usize {
+    match c {
+        Value::Closure(c) => c.param_count(),
+        Value::MethodRef(n) => interp.method_decls(n).first().map_or(1, |d| d.params.len()),
+        _ => 1,
+    }
+}
+
+/// Calls a callable with one argument.
+pub(crate) fn call1(interp: &mut Interpreter, h: &mut dyn Host, c: &Value, x: Value) -> R<Value> {
+    interp.call_value(h, c, vec![x])
+}
+
+/// Calls a callable with one argument and applies Groovy truth to the result.
+pub(crate) fn test1(interp: &mut Interpreter, h: &mut dyn Host, c: &Value, x: Value) -> R<bool> {
+    let r = interp.call_value(h, c, vec![x])?;
+    Ok(interp.truthy(h, &r))
+}
+
+pub(crate) fn index_error(i: i64, size: usize) -> EvalError {
+    EvalError::exception(class::INDEX_OUT_OF_BOUNDS, Some(format!("Index: {i}, Size: {size}")))
+}
+
+/// Properties of builtin values (`date.time`, `e.message`, `list.empty`, `range.from`).
+/// Falls back to a `getXxx()`/`isXxx()` method.
+pub fn builtin_property(interp: &mut Interpreter, h: &mut dyn Host, recv: &Value, name: &str) -> R<Option<Value>> {
+    if name == "class" {
+        return Ok(Some(Value::Class(class_name(h, recv).into())));
+    }
+    if interp.time_category > 0 && recv.is_number() {
+        if let Some(d) = super::date::duration_property(recv, name) {
+            return Ok(Some(d));
+        }
+    }
+    match recv {
+        Value::Range(r) => match name {
+            "from" => return Ok(Some(Value::Int(r.low))),
+            "to" => return Ok(Some(Value::Int(r.high))),
+            "reverse" => return Ok(Some(Value::Bool(r.reverse))),
+            _ => {}
+        },
+        Value::Closure(c) => match name {
+            "delegate" => return Ok(Some(c.delegate().unwrap_or(Value::Script))),
+            "owner" | "thisObject" => return Ok(Some(Value::Script)),
+            "maximumNumberOfParameters" => return Ok(Some(Value::Int(c.param_count() as i32))),
+            "resolveStrategy" => {
+                return Ok(Some(Value::Int(match c.strategy() {
+                    Strategy::OwnerFirst => 0,
+                    Strategy::DelegateFirst => 1,
+                })))
+            }
+            _ => {}
+        },
+        Value::Class(c) => return super::statics::static_property(interp, h, c, name),
+        Value::Obj(o) => {
+            if let Obj::MapEntry(k, v) = &**o {
+                match name {
+                    "key" => return Ok(Some(k.clone())),
+                    "value" => return Ok(Some(v.clone())),
+                    _ => {}
+                }
+            }
+        }
+        _ => {}
+    }
+    // Bean getter.
+    let cap = super::interp::capitalize(name);
+    for prefix in ["get", "is"] {
+        let getter = format!("{prefix}{cap}");
+        if let Some(v) = builtin_method(interp, h, recv, &getter, Vec::new())? {
+            return Ok(Some(v));
+        }
+    }
+    Ok(None)
+}
+
+/// A method of a builtin value.
+pub fn builtin_method(
+    interp: &mut Interpreter,
+    h: &mut dyn Host,
+    recv: &Value,
+    name: &str,
+    args: Vec<Value>,
+) -> R<Option<Value>> {
+    let r = match recv {
+        Value::Str(s) | Value::GString(s) => super::strings::method(interp, h, recv, s, name, &args)?,
+        Value::List(l) => collections::list_method(interp, h, recv, l, name, &args)?,
+        Value::Map(m) => collections::map_method(interp, h, recv, m, name, &args)?,
+        Value::Range(r) => collections::range_method(interp, h, r, name, &args)?,
+        Value::Closure(_) | Value::MethodRef(_) => closure_method(interp, h, recv, name, &args)?,
+        Value::Date(ms) => super::date::date_method(interp, h, *ms, name, &args)?,
+        Value::Obj(o) => obj_method(interp, h, recv, o, name, &args)?,
+        Value::Bool(b) => match (name, args.as_slice()) {
+            ("booleanValue", []) => Some(Value::Bool(*b)),
+            ("and", [x]) => Some(Value::Bool(*b && x.truthy())),
+            ("or", [x]) => Some(Value::Bool(*b || x.truthy())),
+            ("xor", [x]) => Some(Value::Bool(*b ^ x.truthy())),
+            ("compareTo", [Value::Bool(x)]) => Some(Value::Int(*b as i32 - *x as i32)),
+            _ => None,
+        },
+        Value::Class(c) => {
+            let c = c.clone();
+            match super::statics::call_static(interp, h, &c, name, args.clone())? {
+                Some(v) => Some(v),
+                None => match (name, args.as_slice()) {
+                    ("getName", []) => Some(Value::str(&c)),
+                    ("getSimpleName", []) => Some(Value::str(convert::simple_name(&c))),
+                    _ => None,
+                },
+            }
+        }
+        _ if recv.is_number() => super::numbers::method(interp, h, recv, name, &args)?,
+        _ => None,
+    };
+    if r.is_some() {
+        return Ok(r);
+    }
+    object_method(interp, h, recv, name, args)
+}
+
+/// Methods every object has, and the iteration methods Groovy gives any object.
+pub fn object_method(
+    interp: &mut Interpreter,
+    h: &mut dyn Host,
+    recv: &Value,
+    name: &str,
+    args: Vec<Value>,
+) -> R<Option<Value>> {
+    Ok(Some(match (name, args.as_slice()) {
+        ("toString", []) => Value::str(&display(h, recv)),
+        ("inspect", []) => Value::str(&inspect(h, recv)),
+        ("dump", []) => Value::str(&format!("<{}>", display(h, recv))),
+        ("equals", [x]) => Value::Bool(ops::values_equal(recv, x)),
+        ("is", [x]) => Value::Bool(convert::identical(recv, x)),
+        ("hashCode", []) => Value::Int(java_hash(recv)),
+        ("getClass", []) => Value::Class(class_name(h, recv).into()),
+        ("asBoolean", []) => Value::Bool(interp.truthy(h, recv)),
+        ("isCase", [x]) => Value::Bool(interp.is_case(h, recv, x)?),
+        ("asType", [Value::Class(c)]) => {
+            let c = c.clone();
+            convert::as_type(interp, h, recv, &c, false)?
+        }
+        ("with" | "tap", [c]) if c.is_callable() => {
+            let r = match c {
+                Value::Closure(cl) => {
+                    interp.call_closure(h, cl, vec![recv.clone()], Some((recv.clone(), Strategy::DelegateFirst)))?
+                }
+                _ => interp.call_value(h, c, vec![recv.clone()])?,
+            };
+            if name == "tap" {
+                recv.clone()
+            } else {
+                r
+            }
+        }
+        ("identity", [c]) if c.is_callable() => interp.call_value(h, c, vec![recv.clone()])?,
+        ("invokeMethod", [n, a]) => {
+            let n = display(h, n);
+            let a = match a {
+                Value::List(l) => l.borrow().clone(),
+                Value::Null => Vec::new(),
+                other => vec![other.clone()],
+            };
+            interp.call_method(h, recv.clone(), &n, a)?
+        }
+        ("getProperty", [n]) => {
+            let n = display(h, n);
+            interp.get_property(h, recv, &n)?
+        }
+        ("setProperty", [n, v]) => {
+            let n = display(h, n);
+            interp.set_property(h, recv, &n, v.clone())?;
+            Value::Null
+        }
+        ("respondsTo", [n, ..]) => {
+            let n = display(h, n);
+            Value::Bool(!matches!(recv, Value::Null) && responds_to(recv, &n))
+        }
+        ("hasProperty", [n]) => {
+            let n = display(h, n);
+            let has = match recv {
+                Value::Map(m) => m.borrow().get_str(&n).is_some(),
+                _ => builtin_property(interp, h, recv, &n)?.is_some(),
+            };
+            Value::Bool(has)
+        }
+        ("getMetaClass", []) => Value::Null,
+        ("sleep", [_]) => Value::Null,
+        ("println", _) | ("print", _) => return super::globals::call_global(interp, h, name, args),
+        _ => {
+            if collections::is_iteration_method(name) && !matches!(recv, Value::Null) {
+                let items = interp.iterate(h, recv)?;
+                let list = Value::new_list(items);
+                if let Value::List(l) = &list {
+                    return collections::list_method(interp, h, &list, l, name, &args);
+                }
+            }
+            return Ok(None);
+        }
+    }))
+}
+
+fn responds_to(recv: &Value, name: &str) -> bool {
+    match recv {
+        Value::Str(_) | Value::GString(_) => super::strings::has_method(name),
+        Value::List(_) | Value::Range(_) => collections::is_iteration_method(name) || collections::is_list_method(name),
+        Value::Map(_) => collections::is_iteration_method(name) || collections::is_map_method(name),
+        _ => matches!(name, "toString" | "equals" | "hashCode" | "getClass"),
+    }
+}
+
+/// Java's `hashCode()` for the values where Groovy code can observe it.
+pub fn java_hash(v: &Value) -> i32 {
+    match v {
+        Value::Null => 0,
+        Value::Bool(b) => {
+            if *b {
+                1231
+            } else {
+                1237
+            }
+        }
+        Value::Int(i) => *i,
+        Value::Long(l) => (*l ^ ((*l as u64) >> 32) as i64) as i32,
+        Value::Str(s) | Value::GString(s) => {
+            let mut h: i32 = 0;
+            for u in s.encode_utf16() {
+                h = h.wrapping_mul(31).wrapping_add(u as i32);
+            }
+            h
+        }
+        Value::Double(d) => {
+            let bits = if *d == 0.0 && d.is_sign_negative() { (-0.0f64).to_bits() } else { d.to_bits() };
+            (bits ^ (bits >> 32)) as i32
+        }
+        Value::List(l) => {
+            let mut h: i32 = 1;
+            for x in l.borrow().iter() {
+                h = h.wrapping_mul(31).wrapping_add(java_hash(x));
+            }
+            h
+        }
+        Value::Date(ms) => (*ms ^ ((*ms as u64) >> 32) as i64) as i32,
+        _ => {
+            use std::hash::Hasher;
+            let mut hs = rustc_hash::FxHasher::default();
+            v.hash_canonical(&mut hs);
+            hs.finish() as i32
+        }
+    }
+}
+
+/// Methods callable on `null` (`NullObject`).
+pub fn null_method(interp: &mut Interpreter, h: &mut dyn Host, name: &str, args: &[Value]) -> R<Option<Value>> {
+    Ok(Some(match (name, args) {
+        ("toString", []) => Value::str("null"),
+        ("equals", [x]) => Value::Bool(x.is_null()),
+        ("is", [x]) => Value::Bool(x.is_null()),
+        ("asBoolean", []) => Value::Bool(false),
+        ("hashCode", []) => Value::Int(0),
+        ("getClass", []) => Value::class("org.codehaus.groovy.runtime.NullObject"),
+        ("inspect", []) => Value::str("null"),
+        ("plus", [Value::Str(s) | Value::GString(s)]) => Value::str(&format!("null{s}")),
+        ("each" | "eachWithIndex", [_]) => Value::Null,
+        ("collect" | "findAll", [_]) => Value::new_list(Vec::new()),
+        ("find", [_]) => Value::Null,
+        ("any", [_]) => Value::Bool(false),
+        ("every", [_]) => Value::Bool(true),
+        ("iterator", []) => Value::new_list(Vec::new()),
+        ("with", [c]) => interp.call_value(h, c, vec![Value::Null])?,
+        ("isCase", [x]) => Value::Bool(x.is_null()),
+        _ => return Ok(None),
+    }))
+}
+
+fn closure_method(
+    interp: &mut Interpreter,
+    h: &mut dyn Host,
+    recv: &Value,
+    name: &str,
+    args: &[Value],
+) -> R<Option<Value>> {
+    Ok(Some(match name {
+        "call" | "doCall" => interp.call_value(h, recv, args.to_vec())?,
+        "curry" | "rcurry" => Value::Closure(Rc::new(Closure::new(ClosureBody::Curried {
+            base: recv.clone(),
+            args: args.to_vec(),
+            right: name == "rcurry",
+        }))),
+        "getMaximumNumberOfParameters" => Value::Int(arity(interp, recv) as i32),
+        "getParameterTypes" => Value::new_list(vec![Value::class("java.lang.Object"); arity(interp, recv)]),
+        "setDelegate" => match (recv, args) {
+            (Value::Closure(c), [d]) => {
+                c.set_delegate(if d.is_null() { None } else { Some(d.clone()) });
+                Value::Null
+            }
+            _ => return Ok(None),
+        },
+        "getDelegate" => match recv {
+            Value::Closure(c) => c.delegate().unwrap_or(Value::Script),
+            _ => Value::Script,
+        },
+        "setResolveStrategy" => match (recv, args) {
+            (Value::Closure(c), [s]) => {
+                let s = s.as_i64().unwrap_or(0);
+                c.set_strategy(if s == 1 || s == 3 { Strategy::DelegateFirst } else { Strategy::OwnerFirst });
+                Value::Null
+            }
+            _ => return Ok(None),
+        },
+        "getMethod" => match recv {
+            Value::MethodRef(n) => Value::Str(n.clone()),
+            _ => return Ok(None),
+        },
+        "memoize" | "trampoline" | "dehydrate" | "rehydrate" | "clone" => recv.clone(),
+        "isCase" if args.len() == 1 => {
+            let r = interp.call_value(h, recv, args.to_vec())?;
+            Value::Bool(interp.truthy(h, &r))
+        }
+        _ => return Ok(None),
+    }))
+}
+
+fn obj_method(
+    interp: &mut Interpreter,
+    h: &mut dyn Host,
+    recv: &Value,
+    o: &Rc<Obj>,
+    name: &str,
+    args: &[Value],
+) -> R<Option<Value>> {
+    match &**o {
+        Obj::Exception(e) => Ok(Some(match (name, args) {
+            ("getMessage" | "getLocalizedMessage", []) => {
+                e.message.clone().map(|m| Value::str(&m)).unwrap_or(Value::Null)
+            }
+            ("getCause", []) => match &e.cause {
+                Some(c) => Value::obj(Obj::Exception((**c).clone())),
+                None => Value::Null,
+            },
+            ("toString", []) => Value::str(&e.to_java_string()),
+            ("printStackTrace", []) => {
+                h.print(&format!("{}\n", e.to_java_string()));
+                Value::Null
+            }
+            ("getStackTrace", []) => Value::new_list(Vec::new()),
+            ("initCause", [c]) => {
+                let _ = c;
+                recv.clone()
+            }
+            _ => return Ok(None),
+        })),
+        Obj::MapEntry(k, v) => Ok(Some(match (name, args) {
+            ("getKey", []) => k.clone(),
+            ("getValue", []) => v.clone(),
+            ("toString", []) => Value::str(&display(h, recv)),
+            _ => return Ok(None),
+        })),
+        Obj::StringBuilder(s) => Ok(Some(match (name, args) {
+            ("append" | "leftShift", [x]) => {
+                let t = display(h, x);
+                s.borrow_mut().push_str(&t);
+                recv.clone()
+            }
+            ("toString", []) => Value::str(&s.borrow()),
+            ("length" | "size", []) => Value::Int(s.borrow().encode_utf16().count() as i32),
+            ("reverse", []) => {
+                let r: String = s.borrow().chars().rev().collect();
+                *s.borrow_mut() = r;
+                recv.clone()
+            }
+            ("setLength", [n]) => {
+                let n = ops::to_i64(n).max(0) as usize;
+                let t: String = s.borrow().chars().take(n).collect();
+                *s.borrow_mut() = t;
+                Value::Null
+            }
+            ("insert", [i, x]) => {
+                let i = ops::to_i64(i).max(0) as usize;
+                let t = display(h, x);
+                let cur = s.borrow().clone();
+                let idx = cur.char_indices().nth(i).map(|(b, _)| b).unwrap_or(cur.len());
+                let mut out = cur;
+                out.insert_str(idx, &t);
+                *s.borrow_mut() = out;
+                recv.clone()
+            }
+            _ => {
+                let text = Value::str(&s.borrow());
+                return super::strings::method(interp, h, &text, text.as_str().unwrap_or(""), name, args);
+            }
+        })),
+        Obj::Pattern(_) | Obj::Matcher(_) => super::regex::method(interp, h, recv, o, name, args),
+        Obj::TimeZone(_) | Obj::DateFormat(_) | Obj::Calendar(_) | Obj::Duration(_) => {
+            super::date::obj_method(interp, h, recv, o, name, args)
+        }
+        Obj::Random(state) => Ok(match (name, args) {
+            ("nextInt", [n]) => {
+                let n = ops::to_i64(n);
+                if n <= 0 {
+                    return Err(EvalError::exception(class::ILLEGAL_ARGUMENT, Some("bound must be positive".into())));
+                }
+                Some(Value::Int((next_rand(state) * n as f64) as i32))
+            }
+            ("nextInt", []) => Some(Value::Int((next_rand(state) * u32::MAX as f64) as i64 as i32)),
+            ("nextDouble", []) => Some(Value::Double(next_rand(state))),
+            ("nextBoolean", []) => Some(Value::Bool(next_rand(state) < 0.5)),
+            ("nextLong", []) => Some(Value::Long((next_rand(state) * i64::MAX as f64) as i64)),
+            _ => None,
+        }),
+        Obj::JsonSlurper => Ok(match (name, args) {
+            ("parseText" | "parse", [t]) => {
+                let text = display(h, t);
+                Some(super::json::parse(&text)?)
+            }
+            _ => None,
+        }),
+    }
+}
+
+fn next_rand(state: &std::cell::Cell<u64>) -> f64 {
+    let mut x = state.get();
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    state.set(x);
+    (x >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// `recv[idx]`.
+pub fn get_at(interp: &mut Interpreter, h: &mut dyn Host, recv: &Value, idx: &Value) -> R<Value> {
+    match recv {
+        Value::Null => Err(EvalError::npe("Cannot invoke method getAt() on null object")),
+        Value::List(l) => {
+            let items = l.borrow();
+            collections::list_get_at(interp, h, &items, idx)
+        }
+        Value::Range(r) => {
+            let items: Vec<Value> = r.to_values()?;
+            collections::list_get_at(interp, h, &items, idx)
+        }
+        Value::Map(m) => {
+            let v = m.borrow().get(idx).cloned();
+            Ok(v.unwrap_or(Value::Null))
+        }
+        Value::Str(s) | Value::GString(s) => super::strings::get_at(s, idx),
+        Value::Host(r) => match h.call_method(interp, *r, "getAt", vec![idx.clone()])? {
+            Some(v) => Ok(v),
+            None => {
+                // `obj[name]` is a property read.
+                if let Some(name) = idx.as_str() {
+                    return interp.get_property(h, recv, name);
+                }
+                Err(interp.missing_method_err(h, recv, "getAt", std::slice::from_ref(idx)))
+            }
+        },
+        Value::Script => {
+            let name = display(h, idx);
+            interp.get_property(h, recv, &name)
+        }
+        Value::Obj(o) => match &**o {
+            Obj::Matcher(_) => super::regex::matcher_get_at(recv, idx),
+            Obj::StringBuilder(s) => {
+                let s = s.borrow().clone();
+                super::strings::get_at(&s, idx)
+            }
+            _ => match idx.as_str() {
+                Some(name) => interp.get_property(h, recv, name),
+                None => Err(interp.missing_method_err(h, recv, "getAt", std::slice::from_ref(idx))),
+            },
+        },
+        _ => match idx.as_str() {
+            Some(name) => interp.get_property(h, recv, name),
+            None => Err(interp.missing_method_err(h, recv, "getAt", std::slice::from_ref(idx))),
+        },
+    }
+}
+
+/// `recv[idx] = v`.
+pub fn put_at(interp: &mut Interpreter, h: &mut dyn Host, recv: &Value, idx: &Value, v: Value) -> R<()> {
+    match recv {
+        Value::Null => Err(EvalError::npe("Cannot invoke method putAt() on null object")),
+        Value::List(l) => {
+            let i = match idx {
+                _ if matches!(idx, Value::Int(_) | Value::Long(_)) => ops::to_i64(idx),
+                _ => return Err(interp.missing_method_err(h, recv, "putAt", &[idx.clone(), v])),
+            };
+            let mut items = l.borrow_mut();
+            let len = items.len() as i64;
+            let pos = if i < 0 { i + len } else { i };
+            if pos < 0 {
+                return Err(EvalError::exception(
+                    class::INDEX_OUT_OF_BOUNDS,
+                    Some(format!("Negative array index [{i}] too large for array size {len}")),
+                ));
+            }
+            let pos = pos as usize;
+            if pos > 1 << 24 {
+                return Err(index_error(i, items.len()));
+            }
+            if pos >= items.len() {
+                items.resize(pos + 1, Value::Null);
+            }
+            items[pos] = v;
+            Ok(())
+        }
+        Value::Map(m) => {
+            m.borrow_mut().insert(idx.clone(), v);
+            Ok(())
+        }
+        Value::Host(r) => match h.call_method(interp, *r, "putAt", vec![idx.clone(), v.clone()])? {
+            Some(_) => Ok(()),
+            None => match idx.as_str() {
+                Some(name) => {
+                    let name = name.to_string();
+                    interp.set_property(h, recv, &name, v)
+                }
+                None => Err(interp.missing_method_err(h, recv, "putAt", &[idx.clone(), v])),
+            },
+        },
+        Value::Script => {
+            let name = display(h, idx);
+            interp.set_property(h, recv, &name, v)
+        }
+        _ => match idx.as_str() {
+            Some(name) => {
+                let name = name.to_string();
+                interp.set_property(h, recv, &name, v)
+            }
+            None => Err(interp.missing_method_err(h, recv, "putAt", &[idx.clone(), v])),
+        },
+    }
+}

@@ -1,0 +1,598 @@
+//! Groovy operators on values: numeric promotion and arithmetic, equality, comparison, canonical
+//! hashing and deep copies.
+
+use std::cmp::Ordering;
+use std::hash::Hasher;
+use std::rc::Rc;
+
+use super::num::{f64_to_i64, Dec, NumError, I128};
+use super::value::{GMap, Obj, Value};
+
+/// The arithmetic Groovy picks for two operands (`NumberMath.getMath`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum NumKind {
+    Int,
+    Long,
+    BigInt,
+    Decimal,
+    Floating,
+}
+
+pub fn num_kind(v: &Value) -> Option<NumKind> {
+    Some(match v {
+        Value::Int(_) => NumKind::Int,
+        Value::Long(_) => NumKind::Long,
+        Value::BigInt(_) => NumKind::BigInt,
+        Value::Decimal(_) => NumKind::Decimal,
+        Value::Float(_) | Value::Double(_) => NumKind::Floating,
+        _ => return None,
+    })
+}
+
+pub fn to_f64(v: &Value) -> f64 {
+    match v {
+        Value::Int(i) => *i as f64,
+        Value::Long(i) => *i as f64,
+        Value::BigInt(i) => i.get() as f64,
+        Value::Float(f) => *f as f64,
+        Value::Double(d) => *d,
+        Value::Decimal(d) => d.to_f64(),
+        _ => 0.0,
+    }
+}
+
+pub fn to_i128(v: &Value) -> i128 {
+    match v {
+        Value::Int(i) => *i as i128,
+        Value::Long(i) => *i as i128,
+        Value::BigInt(i) => i.get(),
+        Value::Float(f) => f64_to_i64(*f as f64) as i128,
+        Value::Double(d) => f64_to_i64(*d) as i128,
+        Value::Decimal(d) => d.to_i128_trunc(),
+        _ => 0,
+    }
+}
+
+/// `intValue()`: Java narrowing (wraps for longs, truncates for decimals).
+pub fn to_i32(v: &Value) -> i32 {
+    match v {
+        Value::Float(f) => {
+            let d = *f as f64;
+            if d.is_nan() {
+                0
+            } else {
+                d as i32
+            }
+        }
+        Value::Double(d) => {
+            if d.is_nan() {
+                0
+            } else {
+                *d as i32
+            }
+        }
+        _ => to_i128(v) as i32,
+    }
+}
+
+pub fn to_i64(v: &Value) -> i64 {
+    match v {
+        Value::Float(f) => f64_to_i64(*f as f64),
+        Value::Double(d) => f64_to_i64(*d),
+        _ => to_i128(v) as i64,
+    }
+}
+
+pub fn to_dec(v: &Value) -> Result<Dec, NumError> {
+    match v {
+        Value::Int(i) => Ok(Dec::from_i64(*i as i64)),
+        Value::Long(i) => Ok(Dec::from_i64(*i)),
+        Value::BigInt(i) => Ok(Dec::new(i.get(), 0)),
+        Value::Decimal(d) => Ok(*d),
+        Value::Float(f) => {
+            Dec::parse(&super::num::java_float_to_string(*f)).ok_or_else(|| NumError(format!("Infinite or NaN: {f}")))
+        }
+        Value::Double(d) => Dec::from_f64(*d).ok_or_else(|| NumError(format!("Infinite or NaN: {d}"))),
+        _ => Err(NumError("not a number".into())),
+    }
+}
+
+/// A binary arithmetic operator on numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arith {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    IntDiv,
+}
+
+fn big(v: i128) -> Value {
+    Value::BigInt(I128::new(v))
+}
+
+fn overflow() -> NumError {
+    NumError("BigInteger result exceeds 128 bits".into())
+}
+
+/// Arithmetic on two numbers with Groovy's promotion. `Err` carries an `ArithmeticException`
+/// message.
+pub fn arith(op: Arith, a: &Value, b: &Value) -> Result<Value, NumError> {
+    let kind = num_kind(a).max(num_kind(b)).unwrap_or(NumKind::Int);
+    let kind = if op == Arith::Div && kind < NumKind::Decimal { NumKind::Decimal } else { kind };
+    match kind {
+        NumKind::Int => {
+            let (x, y) = (to_i32(a), to_i32(b));
+            Ok(Value::Int(match op {
+                Arith::Add => x.wrapping_add(y),
+                Arith::Sub => x.wrapping_sub(y),
+                Arith::Mul => x.wrapping_mul(y),
+                Arith::Mod | Arith::IntDiv if y == 0 => return Err(NumError("/ by zero".into())),
+                Arith::Mod => x.wrapping_rem(y),
+                Arith::IntDiv => x.wrapping_div(y),
+                Arith::Div => 0,
+            }))
+        }
+        NumKind::Long => {
+            let (x, y) = (to_i64(a), to_i64(b));
+            Ok(Value::Long(match op {
+                Arith::Add => x.wrapping_add(y),
+                Arith::Sub => x.wrapping_sub(y),
+                Arith::Mul => x.wrapping_mul(y),
+                Arith::Mod | Arith::IntDiv if y == 0 => return Err(NumError("/ by zero".into())),
+                Arith::Mod => x.wrapping_rem(y),
+                Arith::IntDiv => x.wrapping_div(y),
+                Arith::Div => 0,
+            }))
+        }
+        NumKind::BigInt => {
+            let (x, y) = (to_i128(a), to_i128(b));
+            let r = match op {
+                Arith::Add => x.checked_add(y),
+                Arith::Sub => x.checked_sub(y),
+                Arith::Mul => x.checked_mul(y),
+                Arith::Mod | Arith::IntDiv if y == 0 => return Err(NumError("BigInteger divide by zero".into())),
+                // BigInteger.mod: never negative.
+                Arith::Mod => Some(x.rem_euclid(y.abs())),
+                Arith::IntDiv => x.checked_div(y),
+                Arith::Div => None,
+            };
+            r.map(big).ok_or_else(overflow)
+        }
+        NumKind::Decimal => {
+            let (x, y) = (to_dec(a)?, to_dec(b)?);
+            Ok(Value::Decimal(match op {
+                Arith::Add => x.add(y)?,
+                Arith::Sub => x.sub(y)?,
+                Arith::Mul => x.mul(y)?,
+                Arith::Div => x.groovy_div(y)?,
+                Arith::Mod => x.rem(y)?,
+                Arith::IntDiv => {
+                    return Err(NumError(format!(
+                        "Cannot use intdiv() on this number type: java.math.BigDecimal with value: {}",
+                        x
+                    )))
+                }
+            }))
+        }
+        NumKind::Floating => {
+            let (x, y) = (to_f64(a), to_f64(b));
+            Ok(Value::Double(match op {
+                Arith::Add => x + y,
+                Arith::Sub => x - y,
+                Arith::Mul => x * y,
+                Arith::Div => x / y,
+                Arith::Mod => x % y,
+                Arith::IntDiv => {
+                    return Err(NumError(format!(
+                        "Cannot use intdiv() on this number type: java.lang.Double with value: {}",
+                        super::num::java_double_to_string(x)
+                    )))
+                }
+            }))
+        }
+    }
+}
+
+/// `a ** b` (`DefaultGroovyMethods.power`).
+pub fn power(a: &Value, b: &Value) -> Result<Value, NumError> {
+    let base_kind = num_kind(a).unwrap_or(NumKind::Int);
+    match (base_kind, b) {
+        (NumKind::Int | NumKind::Long | NumKind::BigInt, Value::Int(e)) if *e >= 0 => {
+            let x = to_i128(a);
+            let r = match x {
+                0 if *e > 0 => 0,
+                0 | 1 => 1,
+                -1 => {
+                    if *e % 2 == 0 {
+                        1
+                    } else {
+                        -1
+                    }
+                }
+                _ => x.checked_pow(*e as u32).ok_or_else(overflow)?,
+            };
+            Ok(match base_kind {
+                NumKind::Int if i32::try_from(r).is_ok() => Value::Int(r as i32),
+                NumKind::Long if i64::try_from(r).is_ok() => Value::Long(r as i64),
+                NumKind::BigInt => big(r),
+                _ => big(r),
+            })
+        }
+        (NumKind::Decimal, Value::Int(e)) if *e >= 0 => Ok(Value::Decimal(to_dec(a)?.pow(*e as u32)?)),
+        _ => Ok(Value::Double(to_f64(a).powf(to_f64(b)))),
+    }
+}
+
+/// Compares two numbers (`NumberMath.compareTo`).
+pub fn num_cmp(a: &Value, b: &Value) -> Ordering {
+    let kind = num_kind(a).max(num_kind(b)).unwrap_or(NumKind::Int);
+    match kind {
+        NumKind::Int | NumKind::Long | NumKind::BigInt => to_i128(a).cmp(&to_i128(b)),
+        NumKind::Decimal => match (to_dec(a), to_dec(b)) {
+            (Ok(x), Ok(y)) => x.cmp(y),
+            _ => to_f64(a).partial_cmp(&to_f64(b)).unwrap_or(Ordering::Equal),
+        },
+        NumKind::Floating => {
+            let (x, y) = (to_f64(a), to_f64(b));
+            // Double.compare: -0.0 is below 0.0, NaN is above everything and equal to itself.
+            match (x.is_nan(), y.is_nan()) {
+                (true, true) => Ordering::Equal,
+                (true, false) => Ordering::Greater,
+                (false, true) => Ordering::Less,
+                _ => x.total_cmp(&y),
+            }
+        }
+    }
+}
+
+/// Unary minus on a number.
+pub fn negate(v: &Value) -> Option<Value> {
+    Some(match v {
+        Value::Int(i) => Value::Int(i.wrapping_neg()),
+        Value::Long(i) => Value::Long(i.wrapping_neg()),
+        Value::BigInt(i) => big(i.get().wrapping_neg()),
+        Value::Float(f) => Value::Float(-f),
+        Value::Double(d) => Value::Double(-d),
+        Value::Decimal(d) => Value::Decimal(d.neg()),
+        _ => return None,
+    })
+}
+
+const MAX_DEPTH: usize = 200;
+
+/// Groovy `==` (`DefaultTypeTransformation.compareEqual`).
+pub fn values_equal(a: &Value, b: &Value) -> bool {
+    eq_depth(a, b, 0)
+}
+
+fn eq_depth(a: &Value, b: &Value, depth: usize) -> bool {
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    use Value::*;
+    match (a, b) {
+        (Null, Null) => true,
+        (Null, _) | (_, Null) => false,
+        (Int(x), Int(y)) => x == y,
+        (Str(x) | GString(x), Str(y) | GString(y)) => x == y,
+        (Bool(x), Bool(y)) => x == y,
+        _ if a.is_number() && b.is_number() => num_cmp(a, b) == Ordering::Equal,
+        (List(x), List(y)) => {
+            if Rc::ptr_eq(x, y) {
+                return true;
+            }
+            let (x, y) = (x.borrow(), y.borrow());
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| eq_depth(p, q, depth + 1))
+        }
+        (List(x), Range(r)) | (Range(r), List(x)) => {
+            let x = x.borrow();
+            x.len() == r.len() && x.iter().zip(r.iter()).all(|(p, q)| eq_depth(p, &Int(q), depth + 1))
+        }
+        (Range(x), Range(y)) => x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| p == q),
+        (Map(x), Map(y)) => {
+            if Rc::ptr_eq(x, y) {
+                return true;
+            }
+            let (x, y) = (x.borrow(), y.borrow());
+            x.len() == y.len()
+                && x.iter().all(|(k, v)| match y.get(k) {
+                    Some(w) => eq_depth(v, w, depth + 1),
+                    None => false,
+                })
+        }
+        (Date(x), Date(y)) => x == y,
+        (Class(x), Class(y)) => x == y,
+        (Host(x), Host(y)) => x == y,
+        (MethodRef(x), MethodRef(y)) => x == y,
+        (Closure(x), Closure(y)) => Rc::ptr_eq(x, y),
+        (Script, Script) => true,
+        (Obj(x), Obj(y)) => {
+            if Rc::ptr_eq(x, y) {
+                return true;
+            }
+            match (&**x, &**y) {
+                (self::Obj::MapEntry(k1, v1), self::Obj::MapEntry(k2, v2)) => {
+                    eq_depth(k1, k2, depth + 1) && eq_depth(v1, v2, depth + 1)
+                }
+                (self::Obj::TimeZone(a), self::Obj::TimeZone(b)) => a == b,
+                (self::Obj::StringBuilder(a), self::Obj::StringBuilder(b)) => *a.borrow() == *b.borrow(),
+                (self::Obj::Duration(a), self::Obj::Duration(b)) => a == b,
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// Order-sensitive structural equality consistent with [`hash_value`].
+pub fn state_eq(a: &Value, b: &Value, depth: usize) -> bool {
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    match (a, b) {
+        (Value::List(x), Value::List(y)) => {
+            if Rc::ptr_eq(x, y) {
+                return true;
+            }
+            let (x, y) = (x.borrow(), y.borrow());
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| state_eq(p, q, depth + 1))
+        }
+        (Value::Map(x), Value::Map(y)) => {
+            if Rc::ptr_eq(x, y) {
+                return true;
+            }
+            let (x, y) = (x.borrow(), y.borrow());
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y.iter())
+                    .all(|((k1, v1), (k2, v2))| state_eq(k1, k2, depth + 1) && state_eq(v1, v2, depth + 1))
+        }
+        (Value::Closure(x), Value::Closure(y)) => {
+            Rc::ptr_eq(x, y) || (x.source_span().is_some() && x.source_span() == y.source_span())
+        }
+        _ => eq_depth(a, b, depth),
+    }
+}
+
+/// The canonical form of a number for hashing: integral values as integers, others as the bits
+/// of their double value.
+enum CanonNum {
+    Int(i128),
+    Float(u64),
+}
+
+fn canon_num(v: &Value) -> CanonNum {
+    match v {
+        Value::Int(i) => CanonNum::Int(*i as i128),
+        Value::Long(i) => CanonNum::Int(*i as i128),
+        Value::BigInt(i) => CanonNum::Int(i.get()),
+        Value::Decimal(d) => {
+            if d.is_integral() && d.precision() as i32 - d.scale() <= 37 {
+                CanonNum::Int(d.to_i128_trunc())
+            } else {
+                CanonNum::Float(d.to_f64().to_bits())
+            }
+        }
+        _ => {
+            let d = to_f64(v);
+            if d.is_finite() && d.fract() == 0.0 && d.abs() < 1e37 {
+                CanonNum::Int(d as i128)
+            } else {
+                CanonNum::Float(d.to_bits())
+            }
+        }
+    }
+}
+
+/// Canonical hash (see [`Value::hash_canonical`]).
+pub fn hash_value<H: Hasher>(v: &Value, h: &mut H, depth: usize) {
+    if depth > MAX_DEPTH {
+        h.write_u8(0xff);
+        return;
+    }
+    match v {
+        Value::Null => h.write_u8(0),
+        Value::Bool(b) => {
+            h.write_u8(1);
+            h.write_u8(*b as u8)
+        }
+        Value::Int(_) | Value::Long(_) | Value::BigInt(_) | Value::Float(_) | Value::Double(_) | Value::Decimal(_) => {
+            h.write_u8(2);
+            match canon_num(v) {
+                CanonNum::Int(i) => h.write_i128(i),
+                CanonNum::Float(bits) => {
+                    h.write_u8(1);
+                    h.write_u64(bits)
+                }
+            }
+        }
+        Value::Str(s) | Value::GString(s) => {
+            h.write_u8(3);
+            h.write(s.as_bytes());
+            h.write_u8(0xff);
+        }
+        Value::List(l) => {
+            let l = l.borrow();
+            h.write_u8(4);
+            h.write_usize(l.len());
+            for x in l.iter() {
+                hash_value(x, h, depth + 1);
+            }
+        }
+        Value::Range(r) => {
+            h.write_u8(4);
+            h.write_usize(r.len());
+            for x in r.iter() {
+                h.write_u8(2);
+                h.write_i128(x as i128);
+            }
+        }
+        Value::Map(m) => {
+            let m = m.borrow();
+            h.write_u8(5);
+            h.write_usize(m.len());
+            for (k, v) in m.iter() {
+                hash_value(k, h, depth + 1);
+                hash_value(v, h, depth + 1);
+            }
+        }
+        Value::Date(ms) => {
+            h.write_u8(6);
+            h.write_i64(*ms)
+        }
+        Value::Class(n) => {
+            h.write_u8(7);
+            h.write(n.as_bytes())
+        }
+        Value::Host(r) => {
+            h.write_u8(8);
+            h.write_u32(r.kind);
+            h.write_u32(r.id)
+        }
+        Value::MethodRef(n) => {
+            h.write_u8(9);
+            h.write(n.as_bytes())
+        }
+        Value::Closure(c) => {
+            h.write_u8(10);
+            if let Some(s) = c.source_span() {
+                h.write_u32(s.start);
+                h.write_u32(s.end);
+            }
+        }
+        Value::Script => h.write_u8(11),
+        Value::Obj(o) => {
+            h.write_u8(12);
+            match &**o {
+                Obj::Exception(e) => h.write(e.class.as_bytes()),
+                Obj::MapEntry(k, v) => {
+                    hash_value(k, h, depth + 1);
+                    hash_value(v, h, depth + 1);
+                }
+                Obj::Pattern(p) => h.write(p.source.as_bytes()),
+                Obj::TimeZone(tz) => h.write(tz.name().as_bytes()),
+                Obj::StringBuilder(s) => h.write(s.borrow().as_bytes()),
+                Obj::DateFormat(f) => h.write(f.borrow().pattern.as_bytes()),
+                Obj::Calendar(c) => h.write_i64(c.borrow().0),
+                Obj::Duration(d) => {
+                    h.write_i64(d.months);
+                    h.write_i64(d.days);
+                    h.write_i64(d.millis);
+                }
+                Obj::Matcher(_) | Obj::Random(_) | Obj::JsonSlurper => {}
+            }
+        }
+    }
+}
+
+/// Deep copy preserving sharing and cycles.
+pub fn deep_copy(v: &Value) -> Value {
+    let mut memo: rustc_hash::FxHashMap<usize, Value> = Default::default();
+    copy_rec(v, &mut memo)
+}
+
+fn copy_rec(v: &Value, memo: &mut rustc_hash::FxHashMap<usize, Value>) -> Value {
+    match v {
+        Value::List(l) => {
+            let key = Rc::as_ptr(l) as *const u8 as usize;
+            if let Some(c) = memo.get(&key) {
+                return c.clone();
+            }
+            let new = Value::new_list(Vec::new());
+            memo.insert(key, new.clone());
+            let items: Vec<Value> = l.borrow().iter().map(|x| copy_rec(x, memo)).collect();
+            if let Value::List(n) = &new {
+                *n.borrow_mut() = items;
+            }
+            new
+        }
+        Value::Map(m) => {
+            let key = Rc::as_ptr(m) as *const u8 as usize;
+            if let Some(c) = memo.get(&key) {
+                return c.clone();
+            }
+            let new = Value::new_map(GMap::new());
+            memo.insert(key, new.clone());
+            let entries: Vec<(Value, Value)> =
+                m.borrow().iter().map(|(k, v)| (copy_rec(k, memo), copy_rec(v, memo))).collect();
+            if let Value::Map(n) = &new {
+                n.borrow_mut().set_entries(entries);
+            }
+            new
+        }
+        Value::Obj(o) => match &**o {
+            Obj::StringBuilder(s) => Value::obj(Obj::StringBuilder(s.borrow().clone().into())),
+            Obj::MapEntry(k, v) => Value::obj(Obj::MapEntry(copy_rec(k, memo), copy_rec(v, memo))),
+            _ => v.clone(),
+        },
+        _ => v.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::hash::Hasher;
+
+    fn h(v: &Value) -> u64 {
+        let mut s = std::collections::hash_map::DefaultHasher::new();
+        v.hash_canonical(&mut s);
+        s.finish()
+    }
+
+    #[test]
+    fn equal_numbers_hash_equal() {
+        let one = [
+            Value::Int(1),
+            Value::Long(1),
+            Value::Decimal(Dec::parse("1.00").unwrap()),
+            Value::Double(1.0),
+            Value::BigInt(I128::new(1)),
+        ];
+        for a in &one {
+            for b in &one {
+                assert!(values_equal(a, b));
+                assert_eq!(h(a), h(b));
+            }
+        }
+        let half = Value::Decimal(Dec::parse("0.50").unwrap());
+        assert!(values_equal(&half, &Value::Double(0.5)));
+        assert_eq!(h(&half), h(&Value::Double(0.5)));
+        assert_eq!(h(&Value::str("ab")), h(&Value::GString("ab".into())));
+    }
+
+    #[test]
+    fn arithmetic_promotes_like_groovy() {
+        let r = arith(Arith::Div, &Value::Int(10), &Value::Int(4)).unwrap();
+        assert!(matches!(r, Value::Decimal(d) if d.to_java_string() == "2.5"));
+        let r = arith(Arith::Add, &Value::Int(i32::MAX), &Value::Int(1)).unwrap();
+        assert!(matches!(r, Value::Int(i32::MIN)));
+        let r = arith(Arith::Add, &Value::Int(1), &Value::Long(1)).unwrap();
+        assert!(matches!(r, Value::Long(2)));
+        let r = arith(Arith::Mul, &Value::Float(1.5), &Value::Int(2)).unwrap();
+        assert!(matches!(r, Value::Double(d) if d == 3.0));
+        assert!(arith(Arith::Mod, &Value::Int(1), &Value::Int(0)).is_err());
+        assert!(matches!(power(&Value::Int(2), &Value::Int(10)).unwrap(), Value::Int(1024)));
+        assert!(matches!(power(&Value::Int(2), &Value::Int(40)).unwrap(), Value::BigInt(_)));
+    }
+
+    #[test]
+    fn deep_copy_preserves_cycles() {
+        let l = Value::new_list(vec![Value::Int(1)]);
+        if let Value::List(r) = &l {
+            r.borrow_mut().push(l.clone());
+        }
+        let c = deep_copy(&l);
+        if let Value::List(r) = &c {
+            let inner = r.borrow()[1].clone();
+            assert!(matches!(inner, Value::List(i) if Rc::ptr_eq(&i, r)));
+            r.borrow_mut().clear();
+        }
+        // Break the original cycle so the test does not leak.
+        if let Value::List(r) = &l {
+            r.borrow_mut().clear();
+        }
+    }
+}

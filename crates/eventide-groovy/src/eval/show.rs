@@ -1,0 +1,213 @@
+//! Printing values as Groovy does (`InvokerHelper.toString`): `[1, 2]`, `[a:1, b:2]`, `[:]`,
+//! Java's number formats, `Date.toString()` in the default zone.
+
+use std::fmt::{self, Write as _};
+use std::rc::Rc;
+
+use chrono_tz::Tz;
+
+use super::host::Host;
+use super::num::{java_double_to_string, java_float_to_string};
+use super::value::{Obj, Value};
+
+const MAX_DEPTH: usize = 100;
+
+/// `toString()` of a value as Groovy prints it.
+pub fn display(h: &mut dyn Host, v: &Value) -> String {
+    match v {
+        Value::Str(s) | Value::GString(s) => s.to_string(),
+        _ => {
+            let mut out = String::new();
+            write_display(h, &mut out, v);
+            out
+        }
+    }
+}
+
+/// Appends the printed form of `v`.
+pub fn write_display(h: &mut dyn Host, out: &mut String, v: &Value) {
+    write_value(&mut Some(h), out, v, 0);
+}
+
+fn write_value(h: &mut Option<&mut dyn Host>, out: &mut String, v: &Value, depth: usize) {
+    if depth > MAX_DEPTH {
+        out.push_str("...");
+        return;
+    }
+    match v {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Int(i) => {
+            let _ = write!(out, "{i}");
+        }
+        Value::Long(i) => {
+            let _ = write!(out, "{i}");
+        }
+        Value::BigInt(i) => {
+            let _ = write!(out, "{}", i.get());
+        }
+        Value::Float(f) => out.push_str(&java_float_to_string(*f)),
+        Value::Double(d) => out.push_str(&java_double_to_string(*d)),
+        Value::Decimal(d) => out.push_str(&d.to_java_string()),
+        Value::Str(s) | Value::GString(s) => out.push_str(s),
+        Value::List(l) => {
+            let key = Rc::as_ptr(l) as *const u8 as usize;
+            let items = l.borrow().clone();
+            out.push('[');
+            for (i, x) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                match x {
+                    Value::List(inner) if Rc::as_ptr(inner) as *const u8 as usize == key => {
+                        out.push_str("(this Collection)")
+                    }
+                    _ => write_value(h, out, x, depth + 1),
+                }
+            }
+            out.push(']');
+        }
+        // `IntRange.toString()`: `1..5`, reversed `5..1`; an empty range prints as `[]`.
+        Value::Range(r) => {
+            if r.empty {
+                out.push_str("[]");
+            } else {
+                let _ = write!(out, "{}..{}", r.from(), r.to());
+            }
+        }
+        Value::Map(m) => {
+            let key = Rc::as_ptr(m) as *const u8 as usize;
+            let entries: Vec<(Value, Value)> = m.borrow().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+            if entries.is_empty() {
+                out.push_str("[:]");
+                return;
+            }
+            out.push('[');
+            for (i, (k, x)) in entries.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_map_part(h, out, k, key, depth);
+                out.push(':');
+                write_map_part(h, out, x, key, depth);
+            }
+            out.push(']');
+        }
+        Value::Closure(c) => {
+            let _ = write!(out, "groovy.lang.Closure@{:x}", c.source_span().map_or(0, |s| s.start));
+        }
+        Value::MethodRef(n) => {
+            let _ = write!(out, "org.codehaus.groovy.runtime.MethodClosure@{n}");
+        }
+        Value::Date(ms) => {
+            let tz = h.as_deref().map(|h| h.default_time_zone()).unwrap_or(Tz::UTC);
+            out.push_str(&super::date::java_date_string(*ms, tz));
+        }
+        Value::Class(n) => {
+            let _ = write!(out, "class {n}");
+        }
+        Value::Host(r) => match h {
+            Some(h) => out.push_str(&h.to_display_string(*r)),
+            None => {
+                let _ = write!(out, "host@{}:{}", r.kind, r.id);
+            }
+        },
+        Value::Script => out.push_str("Script"),
+        Value::Obj(o) => match &**o {
+            Obj::Exception(e) => out.push_str(&e.to_java_string()),
+            Obj::MapEntry(k, x) => {
+                write_value(h, out, k, depth + 1);
+                out.push('=');
+                write_value(h, out, x, depth + 1);
+            }
+            Obj::Pattern(p) => out.push_str(&p.source),
+            Obj::Matcher(m) => {
+                let m = m.borrow();
+                let _ = write!(
+                    out,
+                    "java.util.regex.Matcher[pattern={} region=0,{} lastmatch=]",
+                    m.pattern.source,
+                    m.input.encode_utf16().count()
+                );
+            }
+            Obj::TimeZone(tz) => {
+                let _ = write!(out, "sun.util.calendar.ZoneInfo[id=\"{}\"]", tz.name());
+            }
+            Obj::DateFormat(_) => out.push_str("java.text.SimpleDateFormat"),
+            Obj::StringBuilder(s) => out.push_str(&s.borrow()),
+            Obj::Random(_) => out.push_str("java.util.Random"),
+            Obj::JsonSlurper => out.push_str("groovy.json.JsonSlurper"),
+            Obj::Duration(d) => out.push_str(&super::date::duration_string(d)),
+            Obj::Calendar(c) => {
+                let (ms, tz) = *c.borrow();
+                let _ = write!(out, "java.util.GregorianCalendar[time={ms},zone={}]", tz.name());
+            }
+        },
+    }
+}
+
+fn write_map_part(h: &mut Option<&mut dyn Host>, out: &mut String, v: &Value, map_key: usize, depth: usize) {
+    match v {
+        Value::Map(inner) if Rc::as_ptr(inner) as *const u8 as usize == map_key => out.push_str("(this Map)"),
+        _ => write_value(h, out, v, depth + 1),
+    }
+}
+
+impl fmt::Display for Value {
+    /// The printed form without a host: host objects show as `host@kind:id`, dates in UTC.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        write_value(&mut None, &mut out, self, 0);
+        f.write_str(&out)
+    }
+}
+
+/// Groovy's `inspect()`: strings quoted, otherwise as printed.
+pub fn inspect(h: &mut dyn Host, v: &Value) -> String {
+    let mut out = String::new();
+    write_inspect(h, &mut out, v, 0);
+    out
+}
+
+fn write_inspect(h: &mut dyn Host, out: &mut String, v: &Value, depth: usize) {
+    if depth > MAX_DEPTH {
+        out.push_str("...");
+        return;
+    }
+    match v {
+        Value::Str(s) | Value::GString(s) => {
+            out.push('\'');
+            out.push_str(&s.replace('\\', "\\\\").replace('\'', "\\'"));
+            out.push('\'');
+        }
+        Value::List(l) => {
+            let items = l.borrow().clone();
+            out.push('[');
+            for (i, x) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_inspect(h, out, x, depth + 1);
+            }
+            out.push(']');
+        }
+        Value::Map(m) => {
+            let entries: Vec<(Value, Value)> = m.borrow().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+            if entries.is_empty() {
+                out.push_str("[:]");
+                return;
+            }
+            out.push('[');
+            for (i, (k, x)) in entries.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_inspect(h, out, k, depth + 1);
+                out.push(':');
+                write_inspect(h, out, x, depth + 1);
+            }
+            out.push(']');
+        }
+        _ => write_display(h, out, v),
+    }
+}

@@ -1,0 +1,574 @@
+//! GDK and JDK methods of strings (`String` and `GString` alike).
+
+use super::convert::{parse_decimal, parse_double, parse_int, parse_long};
+use super::error::{class, EvalError};
+use super::host::Host;
+use super::interp::{Interpreter, R};
+use super::methods::{call1, test1};
+use super::num::I128;
+use super::ops;
+use super::regex;
+use super::show::display;
+use super::value::Value;
+
+fn chars_of(s: &str) -> Vec<char> {
+    s.chars().collect()
+}
+
+fn idx_error(msg: String) -> EvalError {
+    EvalError::exception(class::STRING_INDEX, Some(msg))
+}
+
+fn int_arg(v: &Value) -> Option<i64> {
+    match v {
+        Value::Int(_) | Value::Long(_) => v.as_i64(),
+        _ => None,
+    }
+}
+
+/// Methods a string answers (for `respondsTo`).
+pub fn has_method(name: &str) -> bool {
+    matches!(
+        name,
+        "size"
+            | "length"
+            | "toInteger"
+            | "toLong"
+            | "toDouble"
+            | "toFloat"
+            | "toBigDecimal"
+            | "isNumber"
+            | "isInteger"
+            | "trim"
+            | "toLowerCase"
+            | "toUpperCase"
+            | "contains"
+            | "startsWith"
+            | "endsWith"
+            | "indexOf"
+            | "substring"
+            | "replace"
+            | "replaceAll"
+            | "split"
+            | "tokenize"
+            | "capitalize"
+            | "padLeft"
+            | "padRight"
+            | "equalsIgnoreCase"
+            | "charAt"
+            | "matches"
+    )
+}
+
+/// The successor (`next()`) or predecessor of a string: its last character stepped.
+pub fn next_string(s: &str, inc: bool) -> String {
+    let mut cs = chars_of(s);
+    match cs.last_mut() {
+        None => {
+            if inc {
+                "\u{1}".to_string()
+            } else {
+                String::new()
+            }
+        }
+        Some(c) => {
+            let n = if inc { *c as u32 + 1 } else { (*c as u32).saturating_sub(1) };
+            *c = char::from_u32(n).unwrap_or(*c);
+            cs.into_iter().collect()
+        }
+    }
+}
+
+/// `s[idx]`: a one-character string, or a substring for a range.
+pub fn get_at(s: &str, idx: &Value) -> R<Value> {
+    let cs = chars_of(s);
+    let len = cs.len() as i64;
+    match idx {
+        Value::Range(r) => {
+            if r.is_empty() {
+                return Ok(Value::str(""));
+            }
+            let norm = |i: i32| if (i as i64) < 0 { i as i64 + len } else { i as i64 };
+            let (a, b) = (norm(r.from()), norm(r.to()));
+            if a < 0 || b < 0 || a >= len || b >= len {
+                return Err(idx_error(format!("String index out of range: {}", if a < 0 || a >= len { a } else { b })));
+            }
+            let out: String = if a <= b {
+                cs[a as usize..=b as usize].iter().collect()
+            } else {
+                cs[b as usize..=a as usize].iter().rev().collect()
+            };
+            Ok(Value::str(&out))
+        }
+        _ if idx.is_number() => {
+            let i = ops::to_i64(idx);
+            let pos = if i < 0 { i + len } else { i };
+            if pos < 0 || pos >= len {
+                return Err(idx_error(format!("String index out of range: {i}")));
+            }
+            Ok(Value::str(&cs[pos as usize].to_string()))
+        }
+        Value::List(l) => {
+            let idxs = l.borrow().clone();
+            let mut out = String::new();
+            for i in &idxs {
+                if let Value::Str(p) = get_at(s, i)? {
+                    out.push_str(&p);
+                }
+            }
+            Ok(Value::str(&out))
+        }
+        _ => Err(EvalError::exception(
+            class::MISSING_METHOD,
+            Some(format!(
+                "No signature of method: java.lang.String.getAt() is applicable for argument types: ({})",
+                idx.type_name()
+            )),
+        )),
+    }
+}
+
+fn padding(pad: &str, n: usize) -> String {
+    if pad.is_empty() {
+        return String::new();
+    }
+    pad.chars().cycle().take(n).collect()
+}
+
+/// `tokenize(delims)`: split on any of the delimiter characters, dropping empty tokens.
+pub fn tokenize(s: &str, delims: &str) -> Vec<Value> {
+    s.split(|c: char| delims.contains(c)).filter(|t| !t.is_empty()).map(Value::str).collect()
+}
+
+/// Java's `Character.isWhitespace` subset used by `trim`-like methods.
+fn java_trim(s: &str) -> &str {
+    s.trim_matches(|c: char| c <= ' ')
+}
+
+/// A string method; `Ok(None)` when there is none for these arguments.
+pub fn method(
+    interp: &mut Interpreter,
+    h: &mut dyn Host,
+    recv: &Value,
+    s: &str,
+    name: &str,
+    args: &[Value],
+) -> R<Option<Value>> {
+    let sarg = |h: &mut dyn Host, i: usize| -> Option<String> { args.get(i).map(|v| display(h, v)) };
+    Ok(Some(match (name, args) {
+        ("size" | "length", []) => Value::Int(s.encode_utf16().count() as i32),
+        ("isEmpty", []) => Value::Bool(s.is_empty()),
+        ("toString", []) => Value::str(s),
+        ("trim", []) => Value::str(java_trim(s)),
+        ("strip", []) => Value::str(s.trim()),
+        ("toLowerCase", []) => Value::str(&s.to_lowercase()),
+        ("toUpperCase", []) => Value::str(&s.to_uppercase()),
+        ("toInteger", []) => Value::Int(parse_int(java_trim(s))?),
+        ("toLong", []) => Value::Long(parse_long(java_trim(s))?),
+        ("toDouble", []) => Value::Double(parse_double(s)?),
+        ("toFloat", []) => Value::Float(parse_double(s)? as f32),
+        ("toBigDecimal", []) => Value::Decimal(parse_decimal(java_trim(s))?),
+        ("toBigInteger", []) => {
+            let t = java_trim(s);
+            Value::BigInt(I128::new(
+                t.parse::<i128>().map_err(|_| {
+                    EvalError::exception(class::NUMBER_FORMAT, Some(format!("For input string: \"{t}\"")))
+                })?,
+            ))
+        }
+        ("toBoolean", []) => {
+            let t = java_trim(s).to_lowercase();
+            Value::Bool(t == "true" || t == "y" || t == "1")
+        }
+        ("toCharacter", []) => Value::str(&s.chars().next().map(|c| c.to_string()).unwrap_or_default()),
+        ("isNumber" | "isBigDecimal", []) => Value::Bool(parse_decimal(java_trim(s)).is_ok()),
+        ("isInteger", []) => Value::Bool(parse_int(java_trim(s)).is_ok()),
+        ("isLong", []) => Value::Bool(parse_long(java_trim(s)).is_ok()),
+        ("isBigInteger", []) => Value::Bool(java_trim(s).parse::<i128>().is_ok()),
+        ("isDouble" | "isFloat", []) => Value::Bool(parse_double(s).is_ok()),
+        ("isAllWhitespace", []) => Value::Bool(s.chars().all(char::is_whitespace)),
+        ("contains", [x]) => {
+            let x = display(h, x);
+            Value::Bool(s.contains(&*x))
+        }
+        ("startsWith", [x]) => {
+            let x = display(h, x);
+            Value::Bool(s.starts_with(&*x))
+        }
+        ("endsWith", [x]) => {
+            let x = display(h, x);
+            Value::Bool(s.ends_with(&*x))
+        }
+        ("equalsIgnoreCase", [x]) => Value::Bool(match x.as_str() {
+            Some(x) => x.to_lowercase() == s.to_lowercase(),
+            None => false,
+        }),
+        ("compareTo", [x]) if x.is_string() => Value::Int(java_compare(s, x.as_str().unwrap_or(""))),
+        ("compareToIgnoreCase", [x]) if x.is_string() => {
+            Value::Int(java_compare(&s.to_lowercase(), &x.as_str().unwrap_or("").to_lowercase()))
+        }
+        ("indexOf" | "lastIndexOf", [x]) | ("indexOf" | "lastIndexOf", [x, _]) => {
+            let x = display(h, x);
+            let from = args.get(1).and_then(int_arg);
+            let cs = chars_of(s);
+            let pat = chars_of(&x);
+            let found = if name == "indexOf" {
+                let start = from.unwrap_or(0).max(0) as usize;
+                (start..=cs.len().saturating_sub(pat.len()))
+                    .find(|&i| i + pat.len() <= cs.len() && cs[i..i + pat.len()] == pat[..])
+            } else {
+                let last = cs.len().saturating_sub(pat.len());
+                let start = from.map(|f| f.max(-1)).unwrap_or(last as i64);
+                if start < 0 {
+                    None
+                } else {
+                    (0..=(start as usize).min(last))
+                        .rev()
+                        .find(|&i| i + pat.len() <= cs.len() && cs[i..i + pat.len()] == pat[..])
+                }
+            };
+            Value::Int(found.map_or(-1, |i| i as i32))
+        }
+        ("charAt", [i]) => {
+            let Some(i) = int_arg(i) else { return Ok(None) };
+            let cs = chars_of(s);
+            if i < 0 || i as usize >= cs.len() {
+                return Err(idx_error(format!("String index out of range: {i}")));
+            }
+            Value::str(&cs[i as usize].to_string())
+        }
+        ("substring", [a]) | ("substring", [a, _]) => {
+            let cs = chars_of(s);
+            let Some(a) = int_arg(a) else { return Ok(None) };
+            let b = match args.get(1) {
+                Some(b) => match int_arg(b) {
+                    Some(b) => b,
+                    None => return Ok(None),
+                },
+                None => cs.len() as i64,
+            };
+            if a < 0 || b > cs.len() as i64 || a > b {
+                return Err(idx_error(format!("begin {a}, end {b}, length {}", cs.len())));
+            }
+            Value::str(&cs[a as usize..b as usize].iter().collect::<String>())
+        }
+        ("getAt", [i]) => get_at(s, i)?,
+        ("replace", [a, b]) => {
+            let (a, b) = (display(h, a), display(h, b));
+            if a.is_empty() {
+                // Java inserts the replacement between every character.
+                let mut out = b.clone();
+                for c in s.chars() {
+                    out.push(c);
+                    out.push_str(&b);
+                }
+                Value::str(&out)
+            } else {
+                Value::str(&s.replace(&*a, &b))
+            }
+        }
+        ("replaceAll" | "replaceFirst", [re, rep]) => {
+            let pat = match re {
+                Value::Obj(o) => match &**o {
+                    super::value::Obj::Pattern(p) => p.clone(),
+                    _ => regex::compile(interp, &display(h, re))?,
+                },
+                _ => regex::compile(interp, &display(h, re))?,
+            };
+            let all = name == "replaceAll";
+            if rep.is_callable() {
+                regex::replace_with_closure(interp, h, &pat, s, rep, all)?
+            } else {
+                let rep = display(h, rep);
+                Value::str(&regex::replace(&pat, s, &rep, all)?)
+            }
+        }
+        ("split", []) => Value::new_list(s.split_whitespace().map(Value::str).collect()),
+        ("split", [re]) | ("split", [re, _]) => {
+            let re = display(h, re);
+            let limit = args.get(1).and_then(int_arg).unwrap_or(0);
+            let pat = regex::compile(interp, &re)?;
+            Value::new_list(regex::java_split(&pat.regex, s, limit).into_iter().map(|p| Value::str(&p)).collect())
+        }
+        ("tokenize", []) => Value::new_list(tokenize(s, " \t\n\r\u{c}")),
+        ("tokenize", [d]) => {
+            let d = display(h, d);
+            Value::new_list(tokenize(s, &d))
+        }
+        ("matches", [re]) => {
+            let re = display(h, re);
+            let pat = regex::compile(interp, &re)?;
+            Value::Bool(regex::full_match(&pat, s))
+        }
+        ("find", [re]) => {
+            let pat = match re {
+                Value::Obj(o) => match &**o {
+                    super::value::Obj::Pattern(p) => p.clone(),
+                    _ => return Ok(None),
+                },
+                _ => regex::compile(interp, &display(h, re))?,
+            };
+            match pat.regex.find(s) {
+                Some(m) => Value::str(m.as_str()),
+                None => Value::Null,
+            }
+        }
+        ("find", [re, c]) if c.is_callable() => {
+            let pat = regex::compile(interp, &display(h, re))?;
+            match pat.regex.captures(s) {
+                Some(caps) => {
+                    let groups = regex::groups_of(&caps);
+                    let v = if groups.len() > 1 {
+                        regex::match_value(&groups)
+                    } else {
+                        Value::str(caps.get(0).map_or("", |m| m.as_str()))
+                    };
+                    call1(interp, h, c, v)?
+                }
+                None => Value::Null,
+            }
+        }
+        ("findAll", [re]) if !re.is_callable() => {
+            let pat = regex::compile(interp, &display(h, re))?;
+            Value::new_list(pat.regex.find_iter(s).map(|m| Value::str(m.as_str())).collect())
+        }
+        ("eachMatch", [re, c]) if c.is_callable() => {
+            let pat = regex::compile(interp, &display(h, re))?;
+            let all: Vec<Vec<Option<String>>> = pat.regex.captures_iter(s).map(|c| regex::groups_of(&c)).collect();
+            for g in all {
+                let v = if g.len() > 1 { regex::match_value(&g) } else { Value::str(g[0].as_deref().unwrap_or("")) };
+                call1(interp, h, c, v)?;
+            }
+            recv.clone()
+        }
+        ("capitalize", []) => Value::str(&super::interp::capitalize(s)),
+        ("uncapitalize", []) => {
+            let mut c = s.chars();
+            Value::str(&match c.next() {
+                Some(f) => f.to_lowercase().chain(c).collect::<String>(),
+                None => String::new(),
+            })
+        }
+        ("padLeft" | "padRight" | "center", [n]) | ("padLeft" | "padRight" | "center", [n, _]) => {
+            let Some(n) = int_arg(n) else { return Ok(None) };
+            let pad = sarg(h, 1).unwrap_or_else(|| " ".to_string());
+            let len = s.chars().count() as i64;
+            let k = n - len;
+            if k <= 0 {
+                return Ok(Some(Value::str(s)));
+            }
+            let k = k as usize;
+            if k > super::value::MAX_TEXT {
+                return Err(super::value::too_large());
+            }
+            Value::str(&match name {
+                "padLeft" => format!("{}{}", padding(&pad, k), s),
+                "padRight" => format!("{}{}", s, padding(&pad, k)),
+                _ => {
+                    let left = k / 2;
+                    let right = k - left;
+                    format!("{}{}{}", padding(&pad, left), s, padding(&pad, right))
+                }
+            })
+        }
+        ("reverse", []) => Value::str(&s.chars().rev().collect::<String>()),
+        ("toList" | "toCharArray" | "chars", []) => {
+            Value::new_list(s.chars().map(|c| Value::str(&c.to_string())).collect())
+        }
+        ("getBytes" | "bytes", []) => Value::new_list(s.bytes().map(|b| Value::Int(b as i8 as i32)).collect()),
+        ("count", [x]) if x.is_string() => {
+            let x = x.as_str().unwrap_or("");
+            if x.is_empty() {
+                Value::Int(s.chars().count() as i32 + 1)
+            } else {
+                // Overlapping occurrences, as Groovy counts them.
+                let mut n = 0;
+                let mut start = 0;
+                while let Some(p) = s[start..].find(x) {
+                    n += 1;
+                    start += p + s[start + p..].chars().next().map_or(1, |c| c.len_utf8());
+                }
+                Value::Int(n)
+            }
+        }
+        ("plus" | "concat", [x]) => {
+            let x = display(h, x);
+            Value::str(&format!("{s}{x}"))
+        }
+        ("minus", [x]) => interp.binary(h, crate::syntax::BinaryOp::Sub, recv, x)?,
+        ("multiply", [x]) => interp.binary(h, crate::syntax::BinaryOp::Mul, recv, x)?,
+        ("leftShift", [x]) => interp.binary(h, crate::syntax::BinaryOp::Shl, recv, x)?,
+        ("next", []) => Value::str(&next_string(s, true)),
+        ("previous", []) => Value::str(&next_string(s, false)),
+        ("readLines" | "lines", []) => Value::new_list(s.lines().map(Value::str).collect()),
+        ("eachLine", [c]) if c.is_callable() => {
+            let lines: Vec<String> = s.lines().map(|l| l.to_string()).collect();
+            let two = super::methods::arity(interp, c) >= 2;
+            let mut last = Value::Null;
+            for (i, l) in lines.into_iter().enumerate() {
+                last = if two {
+                    interp.call_value(h, c, vec![Value::str(&l), Value::Int(i as i32)])?
+                } else {
+                    call1(interp, h, c, Value::str(&l))?
+                };
+            }
+            last
+        }
+        ("stripIndent", []) => {
+            let lines: Vec<&str> = s.lines().collect();
+            let indent = lines
+                .iter()
+                .filter(|l| !l.trim().is_empty())
+                .map(|l| l.chars().take_while(|c| *c == ' ' || *c == '\t').count())
+                .min()
+                .unwrap_or(0);
+            Value::str(&lines.iter().map(|l| l.chars().skip(indent).collect::<String>()).collect::<Vec<_>>().join("\n"))
+        }
+        ("stripMargin", []) | ("stripMargin", [_]) => {
+            let m = sarg(h, 0).and_then(|m| m.chars().next()).unwrap_or('|');
+            Value::str(
+                &s.lines()
+                    .map(|l| {
+                        let t = l.trim_start();
+                        t.strip_prefix(m).unwrap_or(l).to_string()
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            )
+        }
+        ("take", [n]) => {
+            let Some(n) = int_arg(n) else { return Ok(None) };
+            Value::str(&s.chars().take(n.max(0) as usize).collect::<String>())
+        }
+        ("drop", [n]) => {
+            let Some(n) = int_arg(n) else { return Ok(None) };
+            Value::str(&s.chars().skip(n.max(0) as usize).collect::<String>())
+        }
+        ("each", [c]) if c.is_callable() => {
+            for ch in s.chars() {
+                call1(interp, h, c, Value::str(&ch.to_string()))?;
+            }
+            recv.clone()
+        }
+        ("collect", [c]) if c.is_callable() => {
+            let mut out = Vec::new();
+            for ch in s.chars() {
+                out.push(call1(interp, h, c, Value::str(&ch.to_string()))?);
+            }
+            Value::new_list(out)
+        }
+        ("findAll", [c]) if c.is_callable() => {
+            let mut out = Vec::new();
+            for ch in s.chars() {
+                let v = Value::str(&ch.to_string());
+                if test1(interp, h, c, v.clone())? {
+                    out.push(v);
+                }
+            }
+            Value::new_list(out)
+        }
+        ("encodeAsURL" | "encodeURL", []) => Value::str(&url_encode(s)),
+        ("decodeURL", []) => Value::str(&url_decode(s)),
+        ("encodeAsHTML", []) => Value::str(
+            &s.replace('&', "&amp;")
+                .replace('<', "&lt;")
+                .replace('>', "&gt;")
+                .replace('"', "&quot;")
+                .replace('\'', "&#39;"),
+        ),
+        ("encodeAsBase64" | "encodeBase64", []) => Value::str(&base64_encode(s.as_bytes())),
+        ("decodeBase64", []) => match base64_decode(s) {
+            Some(b) => Value::new_list(b.into_iter().map(|x| Value::Int(x as i8 as i32)).collect()),
+            None => return Err(EvalError::exception(class::ILLEGAL_ARGUMENT, Some("bad base64".into()))),
+        },
+        ("encodeAsJSON", []) => Value::str(&super::json::to_json(h, recv)),
+        ("intern" | "normalize" | "denormalize", []) => Value::str(s),
+        ("format", _) => {
+            let out = super::format::format(interp, h, s, args)?;
+            Value::str(&out)
+        }
+        ("asType", _) | ("is", _) | ("equals", _) | ("hashCode", _) | ("getClass", _) => return Ok(None),
+        _ => return Ok(None),
+    }))
+}
+
+fn java_compare(a: &str, b: &str) -> i32 {
+    let (x, y): (Vec<u16>, Vec<u16>) = (a.encode_utf16().collect(), b.encode_utf16().collect());
+    for (p, q) in x.iter().zip(y.iter()) {
+        if p != q {
+            return *p as i32 - *q as i32;
+        }
+    }
+    x.len() as i32 - y.len() as i32
+}
+
+/// `URLEncoder.encode(s, "UTF-8")`.
+pub fn url_encode(s: &str) -> String {
+    let mut out = String::new();
+    for b in s.bytes() {
+        match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'.' | b'-' | b'*' | b'_' => out.push(b as char),
+            b' ' => out.push('+'),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+/// `URLDecoder.decode(s, "UTF-8")`.
+pub fn url_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < b.len() => {
+                match u8::from_str_radix(std::str::from_utf8(&b[i + 1..i + 3]).unwrap_or(""), 16) {
+                    Ok(v) => {
+                        out.push(v);
+                        i += 2;
+                    }
+                    Err(_) => out.push(b'%'),
+                }
+            }
+            c => out.push(c),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+pub fn base64_encode(data: &[u8]) -> String {
+    let mut out = String::new();
+    for chunk in data.chunks(3) {
+        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let n = ((b[0] as u32) << 16) | ((b[1] as u32) << 8) | b[2] as u32;
+        out.push(B64[(n >> 18) as usize & 63] as char);
+        out.push(B64[(n >> 12) as usize & 63] as char);
+        out.push(if chunk.len() > 1 { B64[(n >> 6) as usize & 63] as char } else { '=' });
+        out.push(if chunk.len() > 2 { B64[n as usize & 63] as char } else { '=' });
+    }
+    out
+}
+
+pub fn base64_decode(s: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut buf = 0u32;
+    let mut bits = 0;
+    for c in s.bytes() {
+        if c == b'=' || c.is_ascii_whitespace() {
+            continue;
+        }
+        let v = B64.iter().position(|&x| x == c)? as u32;
+        buf = (buf << 6) | v;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((buf >> bits) as u8);
+        }
+    }
+    Some(out)
+}

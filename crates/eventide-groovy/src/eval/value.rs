@@ -1,0 +1,677 @@
+//! Run-time values of the Groovy evaluator.
+//!
+//! Scalars (null, booleans, numbers, dates, ranges, host handles) are stored inline and cloned by
+//! copy; strings share an `Arc<str>`; lists and maps are shared mutable references, as Groovy's
+//! collections are, so aliasing behaves as in Groovy (`def a = []; def b = a; b << 1` changes `a`).
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::sync::Arc;
+
+use chrono_tz::Tz;
+
+use super::env::{ClosureCtx, Env};
+use super::num::{Dec, I128};
+use super::ops;
+use crate::syntax::{ClosureExpr, Name};
+
+/// Shared string text.
+pub type Str = Arc<str>;
+/// A Groovy list (`java.util.ArrayList`): shared and mutable.
+pub type ListRef = Rc<RefCell<Vec<Value>>>;
+/// A Groovy map (`java.util.LinkedHashMap`): shared, mutable, insertion-ordered.
+pub type MapRef = Rc<RefCell<GMap>>;
+
+/// Largest string the evaluator builds (in bytes) before raising `OutOfMemoryError`.
+pub const MAX_TEXT: usize = 1 << 26;
+/// Largest collection the evaluator materialises before raising `OutOfMemoryError`.
+pub const MAX_ELEMENTS: usize = 1 << 24;
+
+/// The error for a value beyond [`MAX_TEXT`] / [`MAX_ELEMENTS`].
+pub fn too_large() -> super::error::EvalError {
+    super::error::EvalError::exception("java.lang.OutOfMemoryError", Some("value too large for the evaluator".into()))
+}
+
+/// An opaque handle to an object owned by the host (a device, `state`, `location`, an event...).
+/// The host dispatches property reads, writes and method calls on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct HostRef {
+    /// The host's own classification (e.g. device, event, location).
+    pub kind: u32,
+    /// The host's identifier within the kind.
+    pub id: u32,
+}
+
+/// An integer range (`groovy.lang.IntRange`), already normalised: `low..high` inclusive, walked
+/// downwards when `reverse`; `empty` for `n..<n`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Range {
+    pub low: i32,
+    pub high: i32,
+    pub reverse: bool,
+    pub empty: bool,
+}
+
+impl Range {
+    /// The range `from..to` or `from..<to` as Groovy builds it.
+    pub fn new(from: i32, to: i32, exclusive: bool) -> Range {
+        if exclusive {
+            if from == to {
+                return Range { low: from, high: to, reverse: false, empty: true };
+            }
+            if from < to {
+                Range { low: from, high: to - 1, reverse: false, empty: false }
+            } else {
+                Range { low: to + 1, high: from, reverse: true, empty: false }
+            }
+        } else if from <= to {
+            Range { low: from, high: to, reverse: false, empty: false }
+        } else {
+            Range { low: to, high: from, reverse: true, empty: false }
+        }
+    }
+    pub fn len(&self) -> usize {
+        if self.empty {
+            0
+        } else {
+            (self.high as i64 - self.low as i64 + 1) as usize
+        }
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The first element in iteration order (`from`).
+    pub fn from(&self) -> i32 {
+        if self.reverse {
+            self.high
+        } else {
+            self.low
+        }
+    }
+    /// The last element in iteration order (`to`).
+    pub fn to(&self) -> i32 {
+        if self.reverse {
+            self.low
+        } else {
+            self.high
+        }
+    }
+    pub fn contains(&self, v: i64) -> bool {
+        !self.empty && v >= self.low as i64 && v <= self.high as i64
+    }
+    /// The i-th element in iteration order.
+    pub fn get(&self, i: usize) -> Option<i32> {
+        if i >= self.len() {
+            return None;
+        }
+        Some(if self.reverse { self.high - i as i32 } else { self.low + i as i32 })
+    }
+    /// The elements as values; ranges too large to materialise raise `OutOfMemoryError`.
+    pub fn to_values(&self) -> Result<Vec<Value>, super::error::EvalError> {
+        if self.len() > MAX_ELEMENTS {
+            return Err(too_large());
+        }
+        Ok(self.iter().map(Value::Int).collect())
+    }
+    pub fn iter(&self) -> impl Iterator<Item = i32> {
+        let r = *self;
+        (0..r.len()).map(move |i| r.get(i).unwrap_or(0))
+    }
+}
+
+/// How a closure resolves names that are not its own locals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Strategy {
+    /// The delegate is asked first, then the script, then the host (the order SmartApp DSL code
+    /// expects).
+    #[default]
+    DelegateFirst,
+    /// The script (owner) first, then the delegate, then the host.
+    OwnerFirst,
+}
+
+/// A closure value: code, the captured scope, and its delegate.
+pub struct Closure {
+    pub(crate) body: ClosureBody,
+    pub(crate) delegate: RefCell<Option<Value>>,
+    pub(crate) strategy: Cell<Strategy>,
+}
+
+pub(crate) enum ClosureBody {
+    /// A closure literal evaluated in `env`, inside the closure context `ctx` (the owner chain).
+    Lit { expr: Arc<ClosureExpr>, env: Rc<Env>, ctx: Option<Rc<ClosureCtx>> },
+    /// `c.curry(args)` / `c.rcurry(args)`.
+    Curried { base: Value, args: Vec<Value>, right: bool },
+}
+
+impl Closure {
+    pub(crate) fn new(body: ClosureBody) -> Closure {
+        Closure { body, delegate: RefCell::new(None), strategy: Cell::new(Strategy::default()) }
+    }
+    /// The delegate set on this closure (`closure.delegate = x`), if any.
+    pub fn delegate(&self) -> Option<Value> {
+        self.delegate.borrow().clone()
+    }
+    pub fn set_delegate(&self, v: Option<Value>) {
+        *self.delegate.borrow_mut() = v;
+    }
+    pub fn strategy(&self) -> Strategy {
+        self.strategy.get()
+    }
+    pub fn set_strategy(&self, s: Strategy) {
+        self.strategy.set(s)
+    }
+    /// Number of declared parameters (an implicit-`it` closure counts 1).
+    pub fn param_count(&self) -> usize {
+        match &self.body {
+            ClosureBody::Lit { expr, .. } => expr.params.as_ref().map_or(1, |p| p.len()),
+            ClosureBody::Curried { base, args, .. } => match base {
+                Value::Closure(c) => c.param_count().saturating_sub(args.len()),
+                _ => 0,
+            },
+        }
+    }
+    /// Where the closure literal is written (for diagnostics and canonical hashing).
+    pub fn source_span(&self) -> Option<crate::syntax::Span> {
+        match &self.body {
+            ClosureBody::Lit { expr, .. } => Some(expr.span),
+            ClosureBody::Curried { base: Value::Closure(c), .. } => c.source_span(),
+            ClosureBody::Curried { .. } => None,
+        }
+    }
+}
+
+impl std::fmt::Debug for Closure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Closure@{:?}", self.source_span())
+    }
+}
+
+/// A thrown Groovy exception object.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExceptionData {
+    /// Fully qualified class name, e.g. `java.lang.IllegalArgumentException`.
+    pub class: String,
+    pub message: Option<String>,
+    pub cause: Option<Box<ExceptionData>>,
+}
+
+impl ExceptionData {
+    pub fn new(class: impl Into<String>, message: Option<String>) -> ExceptionData {
+        ExceptionData { class: class.into(), message, cause: None }
+    }
+    /// Java's `Throwable.toString()`: `class: message` or the class alone.
+    pub fn to_java_string(&self) -> String {
+        match &self.message {
+            Some(m) => format!("{}: {}", self.class, m),
+            None => self.class.clone(),
+        }
+    }
+}
+
+/// A compiled regular expression with the Java source text it came from.
+#[derive(Debug)]
+pub struct Pattern {
+    pub source: Str,
+    pub regex: regex::Regex,
+    /// The same pattern anchored at both ends, for whole-string matches.
+    pub anchored: regex::Regex,
+}
+
+/// `java.util.regex.Matcher` as produced by `=~`.
+#[derive(Debug)]
+pub struct MatcherState {
+    pub pattern: Rc<Pattern>,
+    pub input: Str,
+    /// All matches, each as its groups (group 0 first); `None` for a group that did not take part.
+    pub matches: Vec<Vec<Option<String>>>,
+    /// Position of `find()` iteration.
+    pub cursor: usize,
+    /// Index of the match the last `find()`/`matches()` selected.
+    pub current: Option<usize>,
+}
+
+/// `java.text.SimpleDateFormat`.
+#[derive(Clone, Debug)]
+pub struct DateFormat {
+    pub pattern: Str,
+    pub zone: Tz,
+}
+
+/// A `TimeCategory` duration (`5.minutes`, `2.days`): calendar months and days, plus
+/// milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Duration {
+    pub months: i64,
+    pub days: i64,
+    pub millis: i64,
+}
+
+/// Builtin objects that are neither scalars nor collections.
+#[derive(Debug)]
+pub enum Obj {
+    Exception(ExceptionData),
+    /// `Map.Entry`
+    MapEntry(Value, Value),
+    Pattern(Rc<Pattern>),
+    Matcher(RefCell<MatcherState>),
+    TimeZone(Tz),
+    DateFormat(RefCell<DateFormat>),
+    StringBuilder(RefCell<String>),
+    /// `java.util.Random` with its seed state.
+    Random(Cell<u64>),
+    JsonSlurper,
+    /// `java.util.Calendar` on a date in a zone.
+    Calendar(RefCell<(i64, Tz)>),
+    Duration(Duration),
+}
+
+/// A Groovy value.
+#[derive(Clone, Debug, Default)]
+pub enum Value {
+    #[default]
+    Null,
+    Bool(bool),
+    /// `java.lang.Integer`
+    Int(i32),
+    /// `java.lang.Long`
+    Long(i64),
+    /// `java.math.BigInteger`
+    BigInt(I128),
+    /// `java.lang.Float`
+    Float(f32),
+    /// `java.lang.Double`
+    Double(f64),
+    /// `java.math.BigDecimal`
+    Decimal(Dec),
+    /// `java.lang.String`
+    Str(Str),
+    /// An interpolated string; equal to and hashing like the `String` with the same text.
+    GString(Str),
+    List(ListRef),
+    Map(MapRef),
+    Range(Range),
+    Closure(Rc<Closure>),
+    /// A script method used as a value (`subscribe(dev, "switch", handler)`).
+    MethodRef(Name),
+    /// `java.util.Date`: milliseconds since the epoch.
+    Date(i64),
+    /// A class used as a value or static receiver (`Math`, `Integer`), by fully qualified name.
+    Class(Name),
+    /// An object owned by the host.
+    Host(HostRef),
+    /// The script object itself (`this` outside closures).
+    Script,
+    Obj(Rc<Obj>),
+}
+
+impl From<bool> for Value {
+    fn from(b: bool) -> Value {
+        Value::Bool(b)
+    }
+}
+impl From<i32> for Value {
+    fn from(v: i32) -> Value {
+        Value::Int(v)
+    }
+}
+impl From<i64> for Value {
+    fn from(v: i64) -> Value {
+        Value::Long(v)
+    }
+}
+impl From<f64> for Value {
+    fn from(v: f64) -> Value {
+        Value::Double(v)
+    }
+}
+impl From<&str> for Value {
+    fn from(v: &str) -> Value {
+        Value::Str(v.into())
+    }
+}
+impl From<String> for Value {
+    fn from(v: String) -> Value {
+        Value::Str(v.into())
+    }
+}
+impl From<Dec> for Value {
+    fn from(v: Dec) -> Value {
+        Value::Decimal(v)
+    }
+}
+
+impl Value {
+    pub fn str(s: &str) -> Value {
+        Value::Str(s.into())
+    }
+    pub fn new_list(items: Vec<Value>) -> Value {
+        Value::List(Rc::new(RefCell::new(items)))
+    }
+    pub fn new_map(map: GMap) -> Value {
+        Value::Map(Rc::new(RefCell::new(map)))
+    }
+    pub fn empty_map() -> Value {
+        Value::new_map(GMap::new())
+    }
+    pub fn obj(o: Obj) -> Value {
+        Value::Obj(Rc::new(o))
+    }
+    pub fn exception(class: &str, message: Option<String>) -> Value {
+        Value::obj(Obj::Exception(ExceptionData::new(class, message)))
+    }
+    pub fn class(name: &str) -> Value {
+        Value::Class(name.into())
+    }
+
+    pub fn is_null(&self) -> bool {
+        matches!(self, Value::Null)
+    }
+    pub fn is_number(&self) -> bool {
+        matches!(
+            self,
+            Value::Int(_) | Value::Long(_) | Value::BigInt(_) | Value::Float(_) | Value::Double(_) | Value::Decimal(_)
+        )
+    }
+    pub fn is_string(&self) -> bool {
+        matches!(self, Value::Str(_) | Value::GString(_))
+    }
+    /// The text of a `String` or `GString`.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::Str(s) | Value::GString(s) => Some(s),
+            _ => None,
+        }
+    }
+    /// The value as an `i64` when it is an integral number type (Integer, Long, BigInteger in
+    /// range).
+    pub fn as_i64(&self) -> Option<i64> {
+        match self {
+            Value::Int(i) => Some(*i as i64),
+            Value::Long(i) => Some(*i),
+            Value::BigInt(i) => i64::try_from(i.get()).ok(),
+            _ => None,
+        }
+    }
+    pub fn as_host(&self) -> Option<HostRef> {
+        match self {
+            Value::Host(h) => Some(*h),
+            _ => None,
+        }
+    }
+    /// The name of a script method reference.
+    pub fn method_name(&self) -> Option<&str> {
+        match self {
+            Value::MethodRef(n) => Some(n),
+            _ => None,
+        }
+    }
+    pub fn is_callable(&self) -> bool {
+        matches!(self, Value::Closure(_) | Value::MethodRef(_))
+    }
+
+    /// Groovy truth (`asBoolean()`).
+    pub fn truthy(&self) -> bool {
+        match self {
+            Value::Null => false,
+            Value::Bool(b) => *b,
+            Value::Int(i) => *i != 0,
+            Value::Long(i) => *i != 0,
+            Value::BigInt(i) => i.get() != 0,
+            Value::Float(f) => *f != 0.0,
+            Value::Double(d) => *d != 0.0,
+            Value::Decimal(d) => !d.is_zero(),
+            Value::Str(s) | Value::GString(s) => !s.is_empty(),
+            Value::List(l) => !l.borrow().is_empty(),
+            Value::Map(m) => !m.borrow().is_empty(),
+            Value::Range(r) => !r.is_empty(),
+            Value::Obj(o) => match &**o {
+                Obj::Matcher(m) => {
+                    let mut m = m.borrow_mut();
+                    // asBoolean() on a Matcher calls find(): it advances.
+                    if m.cursor < m.matches.len() {
+                        m.current = Some(m.cursor);
+                        m.cursor += 1;
+                        true
+                    } else {
+                        false
+                    }
+                }
+                Obj::StringBuilder(s) => !s.borrow().is_empty(),
+                _ => true,
+            },
+            _ => true,
+        }
+    }
+
+    /// The Java class name of the value (host objects report `host`; the interpreter asks the host
+    /// for their real name).
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Null => "null",
+            Value::Bool(_) => "java.lang.Boolean",
+            Value::Int(_) => "java.lang.Integer",
+            Value::Long(_) => "java.lang.Long",
+            Value::BigInt(_) => "java.math.BigInteger",
+            Value::Float(_) => "java.lang.Float",
+            Value::Double(_) => "java.lang.Double",
+            Value::Decimal(_) => "java.math.BigDecimal",
+            Value::Str(_) => "java.lang.String",
+            Value::GString(_) => "org.codehaus.groovy.runtime.GStringImpl",
+            Value::List(_) => "java.util.ArrayList",
+            Value::Map(_) => "java.util.LinkedHashMap",
+            Value::Range(_) => "groovy.lang.IntRange",
+            Value::Closure(_) => "groovy.lang.Closure",
+            Value::MethodRef(_) => "org.codehaus.groovy.runtime.MethodClosure",
+            Value::Date(_) => "java.util.Date",
+            Value::Class(_) => "java.lang.Class",
+            Value::Host(_) => "host",
+            Value::Script => "groovy.lang.Script",
+            Value::Obj(o) => match &**o {
+                Obj::Exception(_) => "java.lang.Throwable",
+                Obj::MapEntry(..) => "java.util.LinkedHashMap$Entry",
+                Obj::Pattern(_) => "java.util.regex.Pattern",
+                Obj::Matcher(_) => "java.util.regex.Matcher",
+                Obj::TimeZone(_) => "sun.util.calendar.ZoneInfo",
+                Obj::DateFormat(_) => "java.text.SimpleDateFormat",
+                Obj::StringBuilder(_) => "java.lang.StringBuilder",
+                Obj::Random(_) => "java.util.Random",
+                Obj::JsonSlurper => "groovy.json.JsonSlurper",
+                Obj::Calendar(_) => "java.util.GregorianCalendar",
+                Obj::Duration(_) => "groovy.time.TimeDuration",
+            },
+        }
+    }
+
+    /// Groovy equality (`==`).
+    pub fn groovy_eq(&self, other: &Value) -> bool {
+        ops::values_equal(self, other)
+    }
+
+    /// A deep copy: lists and maps are copied recursively (sharing and cycles are preserved
+    /// within the copy); scalars, closures and host handles are shared.
+    pub fn deep_copy(&self) -> Value {
+        ops::deep_copy(self)
+    }
+
+    /// Feeds a canonical hash of the value into `h`: numbers equal under Groovy `==` hash equal
+    /// (`1`, `1L`, `1.0G`, `1.0d`), `String` and `GString` hash equal, lists and maps hash their
+    /// contents in order.
+    pub fn hash_canonical<H: std::hash::Hasher>(&self, h: &mut H) {
+        ops::hash_value(self, h, 0)
+    }
+
+    /// Structural equality for model-checker state: like `==` but maps must also agree on key
+    /// order, so that it is consistent with [`Value::hash_canonical`].
+    pub fn state_eq(&self, other: &Value) -> bool {
+        ops::state_eq(self, other, 0)
+    }
+}
+
+/// An insertion-ordered map whose keys compare by Groovy equality (so `"a"` and `"${'a'}"`, or
+/// `1` and `1L`, are the same key).
+#[derive(Clone, Debug, Default)]
+pub struct GMap {
+    entries: Vec<(Value, Value)>,
+    /// Key hash → entry indices; built once the map is large enough for scans to cost.
+    index: Option<rustc_hash::FxHashMap<u64, smallvec::SmallVec<[u32; 1]>>>,
+}
+
+const INDEX_THRESHOLD: usize = 12;
+
+fn key_hash(k: &Value) -> u64 {
+    use std::hash::Hasher;
+    let mut h = rustc_hash::FxHasher::default();
+    k.hash_canonical(&mut h);
+    h.finish()
+}
+
+impl GMap {
+    pub fn new() -> GMap {
+        GMap { entries: Vec::new(), index: None }
+    }
+    pub fn with_capacity(n: usize) -> GMap {
+        GMap { entries: Vec::with_capacity(n), index: None }
+    }
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+    fn find(&self, k: &Value) -> Option<usize> {
+        if let Some(index) = &self.index {
+            let idx = index.get(&key_hash(k))?;
+            return idx.iter().map(|&i| i as usize).find(|&i| ops::values_equal(&self.entries[i].0, k));
+        }
+        // Fast path for string keys.
+        if let Some(ks) = k.as_str() {
+            return self.entries.iter().position(|(ek, _)| match ek.as_str() {
+                Some(es) => es == ks,
+                None => false,
+            });
+        }
+        self.entries.iter().position(|(ek, _)| ops::values_equal(ek, k))
+    }
+    fn rebuild_index(&mut self) {
+        if self.entries.len() < INDEX_THRESHOLD {
+            self.index = None;
+            return;
+        }
+        let mut index: rustc_hash::FxHashMap<u64, smallvec::SmallVec<[u32; 1]>> = Default::default();
+        for (i, (k, _)) in self.entries.iter().enumerate() {
+            index.entry(key_hash(k)).or_default().push(i as u32);
+        }
+        self.index = Some(index);
+    }
+    pub fn get(&self, k: &Value) -> Option<&Value> {
+        self.find(k).map(|i| &self.entries[i].1)
+    }
+    pub fn get_str(&self, k: &str) -> Option<&Value> {
+        if self.index.is_some() {
+            return self.get(&Value::str(k));
+        }
+        self.entries.iter().find(|(ek, _)| ek.as_str() == Some(k)).map(|(_, v)| v)
+    }
+    pub fn contains_key(&self, k: &Value) -> bool {
+        self.find(k).is_some()
+    }
+    /// Inserts or replaces; returns the previous value. A replaced entry keeps its position and
+    /// its original key.
+    pub fn insert(&mut self, k: Value, v: Value) -> Option<Value> {
+        if let Some(i) = self.find(&k) {
+            return Some(std::mem::replace(&mut self.entries[i].1, v));
+        }
+        let i = self.entries.len();
+        if let Some(index) = &mut self.index {
+            index.entry(key_hash(&k)).or_default().push(i as u32);
+        }
+        self.entries.push((k, v));
+        if self.index.is_none() && self.entries.len() >= INDEX_THRESHOLD {
+            self.rebuild_index();
+        }
+        None
+    }
+    pub fn remove(&mut self, k: &Value) -> Option<Value> {
+        let i = self.find(k)?;
+        let (_, v) = self.entries.remove(i);
+        if self.index.is_some() {
+            self.rebuild_index();
+        }
+        Some(v)
+    }
+    pub fn clear(&mut self) {
+        self.entries.clear();
+        self.index = None;
+    }
+    pub fn iter(&self) -> impl Iterator<Item = (&Value, &Value)> {
+        self.entries.iter().map(|(k, v)| (k, v))
+    }
+    pub fn keys(&self) -> impl Iterator<Item = &Value> {
+        self.entries.iter().map(|(k, _)| k)
+    }
+    pub fn values(&self) -> impl Iterator<Item = &Value> {
+        self.entries.iter().map(|(_, v)| v)
+    }
+    pub fn entries(&self) -> &[(Value, Value)] {
+        &self.entries
+    }
+    /// Replaces all entries (used by sorting).
+    pub fn set_entries(&mut self, entries: Vec<(Value, Value)>) {
+        self.entries = entries;
+        self.rebuild_index();
+    }
+    pub fn retain(&mut self, mut f: impl FnMut(&Value, &Value) -> bool) {
+        self.entries.retain(|(k, v)| f(k, v));
+        self.rebuild_index();
+    }
+}
+
+impl FromIterator<(Value, Value)> for GMap {
+    fn from_iter<T: IntoIterator<Item = (Value, Value)>>(iter: T) -> GMap {
+        let mut m = GMap::new();
+        for (k, v) in iter {
+            m.insert(k, v);
+        }
+        m
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_is_small() {
+        assert!(std::mem::size_of::<Value>() <= 32, "{}", std::mem::size_of::<Value>());
+    }
+
+    #[test]
+    fn ranges_normalise() {
+        let r = Range::new(1, 4, true);
+        assert_eq!(r.iter().collect::<Vec<_>>(), vec![1, 2, 3]);
+        let r = Range::new(5, 1, true);
+        assert_eq!(r.iter().collect::<Vec<_>>(), vec![5, 4, 3, 2]);
+        let r = Range::new(3, 3, true);
+        assert!(r.is_empty());
+        let r = Range::new(3, 1, false);
+        assert_eq!(r.iter().collect::<Vec<_>>(), vec![3, 2, 1]);
+    }
+
+    #[test]
+    fn map_keys_use_groovy_equality() {
+        let mut m = GMap::new();
+        m.insert(Value::str("a"), Value::Int(1));
+        m.insert(Value::GString("a".into()), Value::Int(2));
+        assert_eq!(m.len(), 1);
+        m.insert(Value::Int(1), Value::Int(3));
+        assert!(m.get(&Value::Long(1)).is_some());
+        for i in 0..40 {
+            m.insert(Value::Int(i + 100), Value::Int(i));
+        }
+        assert!(matches!(m.get(&Value::Long(120)), Some(Value::Int(20))));
+        m.remove(&Value::Int(120));
+        assert!(m.get(&Value::Long(120)).is_none());
+        assert!(matches!(m.get(&Value::Long(121)), Some(Value::Int(21))));
+    }
+}

@@ -1,0 +1,193 @@
+//# implicit it and params
+def c1 = { it * 2 }
+def c2 = { a, b -> a + b }
+def c3 = { -> 42 }
+println c1(4)
+println c1.call(5)
+println c2(1, 2)
+println c3()
+//> 8
+//> 10
+//> 3
+//> 42
+
+//# closures capture locals by reference
+def x = 1
+def inc = { x++ }
+inc()
+inc()
+println x
+//> 3
+
+//# counter factory
+def makeCounter() {
+    def n = 0
+    return { ++n }
+}
+def c = makeCounter()
+c()
+println c()
+def d = makeCounter()
+println d()
+//> 2
+//> 1
+
+//# return inside each acts as continue
+def out = []
+[1, 2, 3, 4].each {
+    if (it % 2 == 0) return
+    out << it
+}
+println out
+//> [1, 3]
+
+//# closure default parameters and curry
+def greet = { name, greeting = "Hello" -> "$greeting $name" }
+println greet("A")
+println greet("B", "Hi")
+def add = { a, b -> a + b }
+def add5 = add.curry(5)
+println add5(10)
+//> Hello A
+//> Hi B
+//> 15
+
+//# closure as last method argument
+def apply(list, Closure c) { list.collect(c) }
+println apply([1, 2]) { it + 1 }
+//> [2, 3]
+
+//# closure parameters destructure lists
+def pairs = [[1, 2], [3, 4]]
+pairs.each { a, b -> print a + b }
+println()
+//> 37
+
+//# with sets the delegate
+def m = [a: 1]
+def r = m.with { a + 1 }
+println r
+def sb = new StringBuilder()
+sb.with {
+    append("x")
+    append("y")
+}
+println sb
+//> 2
+//> xy
+
+//# closure delegate resolves missing names
+def c = { greeting + " " + name }
+c.delegate = [greeting: "Hi", name: "Bob"]
+println c()
+//> Hi Bob
+
+//# maximumNumberOfParameters
+println({ a, b -> }.maximumNumberOfParameters)
+println({ it }.maximumNumberOfParameters)
+//> 2
+//> 1
+
+//# recursive closure
+def fib
+fib = { n -> n < 2 ? n : fib(n - 1) + fib(n - 2) }
+println fib(15)
+//> 610
+
+//# method pointer
+def twice(x) { x * 2 }
+def f = this.&twice
+println f(4)
+println([1, 2].collect(this.&twice))
+//> 8
+//> [2, 4]
+
+//# closure stored in a map
+def ops = [dbl: { it * 2 }, neg: { -it }]
+println ops.dbl(4)
+println ops.neg(3)
+println ops["dbl"](5)
+//> 8
+//> -3
+//> 10
+
+//# nested closures see outer locals
+def total = 0
+[[1, 2], [3]].each { inner -> inner.each { total += it } }
+println total
+//> 6
+
+//# closure returns its last expression
+def c = { x -> if (x > 0) { "pos" } else { "neg" } }
+println c(1)
+println c(-1)
+//> pos
+//> neg
+
+//# it in nested closures
+def r = [1, 2].collect { [10, 20].collect { it } }
+println r
+def s = [1, 2].collect { outer -> [10].collect { outer + it } }
+println s
+//> [[10, 20], [10, 20]]
+//> [[11], [12]]
+
+//# closure modifying a list declared outside
+def seen = []
+def record = { seen << it }
+record(1)
+record("two")
+println seen
+//> [1, two]
+
+//# closures in a loop capture each iteration's variable
+def cs = []
+[1, 2, 3].each { v -> cs << { v * 10 } }
+println cs.collect { it() }
+//> [10, 20, 30]
+
+//# closure call with explicit return
+def c = { x ->
+    if (x == 0) return "zero"
+    "nonzero"
+}
+println c(0)
+println c(1)
+//> zero
+//> nonzero
+
+//# closure composition of sort and each
+def names = ["c", "a", "b"]
+def out = []
+names.sort().each { out << it.toUpperCase() }
+println out.join()
+//> ABC
+
+//# closure as comparator
+def byLen = { a, b -> a.size() <=> b.size() }
+println(["ccc", "a", "bb"].sort(byLen))
+//> [a, bb, ccc]
+
+//# closure calling script method
+def helper(x) { "h$x" }
+def c = { helper(it) }
+println c(1)
+//> h1
+
+//# closure with typed parameter
+def c = { String s, int n -> s * n }
+println c("ab", 2)
+//> abab
+
+//# any stops early
+def visited = []
+[1, 2, 3].any { visited << it; it == 2 }
+println visited
+//> [1, 2]
+
+//# find returns first match and stops
+def visited = []
+println([5, 6, 7].find { visited << it; it > 5 })
+println visited
+//> 6
+//> [5, 6]

@@ -1,0 +1,62 @@
+//# JsonSlurper
+def json = new groovy.json.JsonSlurper().parseText('{"a": 1, "b": [true, null, 2.5], "c": {"d": "e"}}')
+println json.a
+println json.b
+println json.c.d
+println json.b[2].getClass().name
+println json.a.getClass().name
+//> 1
+//> [true, null, 2.5]
+//> e
+//> java.math.BigDecimal
+//> java.lang.Integer
+
+//# JsonSlurper imported
+import groovy.json.JsonSlurper
+def data = new JsonSlurper().parseText('[{"id": 1, "on": false}, {"id": 2, "on": true}]')
+println data.size()
+println data.findAll { it.on }*.id
+println data[0]
+//> 2
+//> [2]
+//> [id:1, on:false]
+
+//# JsonOutput
+import groovy.json.JsonOutput
+println JsonOutput.toJson([a: 1, b: [1, 2], c: "x\"y", d: null])
+println JsonOutput.toJson([1, "two", true])
+println JsonOutput.toJson("plain")
+println JsonOutput.toJson([:])
+//> {"a":1,"b":[1,2],"c":"x\"y","d":null}
+//> [1,"two",true]
+//> "plain"
+//> {}
+
+//# JsonOutput prettyPrint
+println groovy.json.JsonOutput.prettyPrint('{"a":1,"b":[1,2]}')
+//> {
+//>     "a": 1,
+//>     "b": [
+//>         1,
+//>         2
+//>     ]
+//> }
+
+//# JSON round trip
+import groovy.json.*
+def text = JsonOutput.toJson([name: "lamp", level: 50, tags: ["a", "b"]])
+def back = new JsonSlurper().parseText(text)
+println back.name
+println back.level + 1
+println back.tags.join("+")
+//> lamp
+//> 51
+//> a+b
+
+//# malformed JSON raises
+try {
+    new groovy.json.JsonSlurper().parseText('{"a": ')
+} catch (e) {
+    println "bad json"
+}
+//> bad json

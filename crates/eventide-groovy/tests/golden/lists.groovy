@@ -1,0 +1,341 @@
+//# list basics
+def l = [1, 2, 3]
+println l.size()
+println l[0]
+println l[-1]
+println l[5]
+println l.first()
+println l.last()
+println l.head()
+println l.tail()
+println l.isEmpty()
+println l.contains(2)
+println l.indexOf(3)
+println l.get(1)
+//> 3
+//> 1
+//> 3
+//> null
+//> 1
+//> 3
+//> 1
+//> [2, 3]
+//> false
+//> true
+//> 2
+//> 2
+
+//# list mutation
+def l = []
+l.add(1)
+l << 2
+l += 3
+l.addAll([4, 5])
+println l
+l.remove(0)
+println l
+l.removeAll { it > 3 }
+println l
+l.add(0, 9)
+println l
+l.clear()
+println l
+//> [1, 2, 3, 4, 5]
+//> [2, 3, 4, 5]
+//> [2, 3]
+//> [9, 2, 3]
+//> []
+
+//# list plus and minus
+println([1, 2] + [3])
+println([1, 2] + 3)
+println([1, 2, 2, 3] - 2)
+println([1, 2, 3, 4] - [2, 4])
+println([1, 2] * 2)
+println([1, 2, 3].intersect([2, 3, 4]))
+//> [1, 2, 3]
+//> [1, 2, 3]
+//> [1, 3]
+//> [1, 3]
+//> [1, 2, 1, 2]
+//> [2, 3]
+
+//# each collect find findAll
+def l = [1, 2, 3, 4]
+l.each { print it }
+println()
+l.eachWithIndex { v, i -> print "$i:$v," }
+println()
+println l.collect { it * it }
+println l.find { it > 2 }
+println l.find { it > 10 }
+println l.findAll { it % 2 == 0 }
+println l.findIndexOf { it == 3 }
+println l.any { it > 3 }
+println l.every { it > 0 }
+println l.count { it > 1 }
+println l.count(2)
+//> 1234
+//> 0:1,1:2,2:3,3:4,
+//> [1, 4, 9, 16]
+//> 3
+//> null
+//> [2, 4]
+//> 2
+//> true
+//> true
+//> 3
+//> 1
+
+//# sort mutates the list
+def l = [3, 1, 2]
+def s = l.sort()
+println l
+println s.is(l)
+def names = ["bob", "Al", "carla"]
+names.sort { it.size() }
+println names
+names.sort { a, b -> b <=> a }
+println names
+def orig = [3, 1, 2]
+println orig.sort(false)
+println orig
+//> [1, 2, 3]
+//> true
+//> [Al, bob, carla]
+//> [carla, bob, Al]
+//> [1, 2, 3]
+//> [3, 1, 2]
+
+//# unique mutates the list
+def l = [1, 2, 1, 3, 2]
+l.unique()
+println l
+println([1, 2, 3, 4].unique { it % 2 })
+println([3, 3, 1].unique(false))
+//> [1, 2, 3]
+//> [1, 2]
+//> [3, 1]
+
+//# join sum max min
+println([1, 2, 3].join("-"))
+println([1, 2, 3].sum())
+println([].sum())
+println([1.5, 2.5].sum())
+println(["a", "b"].sum())
+println([5, 3, 9].max())
+println(["bb", "a", "ccc"].max { it.size() })
+println([10, 20].sum(5))
+println([5, 3, 9].min())
+println([[1, 2], [3]].sum())
+//> 1-2-3
+//> 6
+//> null
+//> 4.0
+//> ab
+//> 9
+//> ccc
+//> 35
+//> 3
+//> [1, 2, 3]
+
+//# inject groupBy collectEntries
+println([1, 2, 3].inject(0) { acc, v -> acc + v })
+println([1, 2, 3, 4].groupBy { it % 2 == 0 ? "even" : "odd" })
+println(["a", "bb"].collectEntries { [it, it.size()] })
+println([1, 2, 3].inject { a, b -> a * b })
+println([1, 2, 3].inject("") { acc, v -> acc + v })
+//> 6
+//> [odd:[1, 3], even:[2, 4]]
+//> [a:1, bb:2]
+//> 6
+//> 123
+
+//# flatten reverse take drop
+println([1, [2, [3, 4]]].flatten())
+println([1, 2, 3].reverse())
+println([1, 2, 3, 4].take(2))
+println([1, 2, 3, 4].drop(2))
+println([1, 2, 3, 4].subList(1, 3))
+println([1, 2, 3, 4][1..2])
+println([1, 2, 3, 4][-2..-1])
+println([1, 2, 3].take(5))
+//> [1, 2, 3, 4]
+//> [3, 2, 1]
+//> [1, 2]
+//> [3, 4]
+//> [2, 3]
+//> [2, 3]
+//> [3, 4]
+//> [1, 2, 3]
+
+//# assignment beyond the end pads with null
+def l = [1]
+l[3] = 4
+println l
+l[-1] = 5
+println l
+//> [1, null, null, 4]
+//> [1, null, null, 5]
+
+//# spread operator
+def people = [[name: "a", age: 1], [name: "b", age: 2]]
+println people*.name
+println people.name
+println people*.age.sum()
+println(["a", "b"]*.toUpperCase())
+println([[1, 2], [3]]*.size())
+//> [a, b]
+//> [a, b]
+//> 3
+//> [A, B]
+//> [2, 1]
+
+//# ranges
+def r = 1..5
+println r
+println r.size()
+println r.contains(3)
+println((1..<5).toList())
+println((5..1).toList())
+println r.collect { it * 2 }
+println r.sum()
+println((1..10).step(3))
+println r.from + r.to
+println(5..1)
+println((1..<4).size())
+//> 1..5
+//> 5
+//> true
+//> [1, 2, 3, 4]
+//> [5, 4, 3, 2, 1]
+//> [2, 4, 6, 8, 10]
+//> 15
+//> [1, 4, 7, 10]
+//> 6
+//> 5..1
+//> 3
+
+//# list of lists and nested collect
+def grid = [[1, 2], [3, 4]]
+println grid[1][0]
+println grid.collect { row -> row.sum() }
+println grid.flatten().max()
+//> 3
+//> [3, 7]
+//> 4
+
+//# list equality and contains with nested values
+def l = [[a: 1], [a: 2]]
+println l.contains([a: 2])
+println l.find { it.a == 2 }
+println l.indexOf([a: 1])
+//> true
+//> [a:2]
+//> 0
+
+//# first and last on empty list
+try {
+    [].first()
+} catch (NoSuchElementException e) {
+    println "empty"
+}
+//> empty
+
+//# findAll with index and collect with index
+def l = ["a", "b", "c"]
+def out = []
+l.eachWithIndex { v, i -> if (i != 1) out << v }
+println out
+println l.withIndex().collect { v, i -> "$i$v" }
+//> [a, c]
+//> [0a, 1b, 2c]
+
+//# list remove by value and index
+def l = ["x", "y", "z"]
+l.remove("y")
+println l
+l.remove(0)
+println l
+//> [x, z]
+//> [z]
+
+//# every and any on empty
+println([].every { it > 1 })
+println([].any { it > 1 })
+println([].find { true })
+println([].findAll { true })
+//> true
+//> false
+//> null
+//> []
+
+//# collect on ranges and maps of lists
+println((1..3).collect { it * it })
+println((1..3).findAll { it != 2 })
+println((1..4).inject(0) { a, b -> a + b })
+//> [1, 4, 9]
+//> [1, 3]
+//> 10
+
+//# list toString with nested values
+println([1, "two", [3], [four: 4], null, 2.5])
+//> [1, two, [3], [four:4], null, 2.5]
+
+//# for loop over list modifies external
+def total = 0
+for (x in [1, 2, 3]) { total += x }
+println total
+//> 6
+
+//# list as stack
+def stack = [1, 2]
+stack.push(3)
+println stack
+println stack.pop()
+println stack
+//> [1, 2, 3]
+//> 3
+//> [1, 2]
+
+//# containsAll disjoint
+println([1, 2, 3].containsAll([1, 3]))
+println([1, 2].disjoint([3, 4]))
+println([1, 2].disjoint([2, 4]))
+//> true
+//> true
+//> false
+
+//# sort numbers of mixed types
+println([3, 1.5, 2L, 0.5d].sort())
+//> [0.5, 1.5, 2, 3]
+
+//# sort strings and by multiple keys
+def people = [[n: "b", a: 2], [n: "a", a: 2], [n: "c", a: 1]]
+println people.sort { a, b -> a.a <=> b.a ?: a.n <=> b.n }*.n
+//> [c, a, b]
+
+//# unique on maps by key
+def l = [[id: 1], [id: 2], [id: 1]]
+println l.unique { it.id }
+//> [[id:1], [id:2]]
+
+//# list size after addAll of range
+def l = []
+l.addAll(1..3)
+println l
+println l.size()
+//> [1, 2, 3]
+//> 3
+
+//# collectMany and findResult
+println([1, 2].collectMany { [it, it * 10] })
+println([1, 2, 3].findResult { it > 1 ? it * 100 : null })
+//> [1, 10, 2, 20]
+//> 200
+
+//# grep
+println([1, "a", 2.5, "b"].grep(String))
+println([1, 5, 10].grep(2..6))
+//> [a, b]
+//> [5]

@@ -1,0 +1,348 @@
+//# BigDecimal rounding modes
+import java.math.RoundingMode
+println 2.345.setScale(2, RoundingMode.HALF_UP)
+println 2.345.setScale(2, RoundingMode.DOWN)
+println 2.355.setScale(2, RoundingMode.HALF_EVEN)
+println(-2.5.setScale(0, RoundingMode.HALF_UP))
+//> 2.35
+//> 2.34
+//> 2.36
+//> -3
+
+//# BigDecimal comparisons and equality
+println 2.0 == 2.00
+println 2.0.equals(2.00)
+println 1.5 > 1.49
+println([1.0, 1.00, 1].unique().size())
+//> true
+//> false
+//> true
+//> 1
+
+//# Long arithmetic
+def big = 3000000000L
+println big * 2
+println big / 2
+println big.intdiv(7)
+println big % 7
+//> 6000000000
+//> 1500000000
+//> 428571428
+//> 4
+
+//# negative zero and sign
+println Math.signum(-3.5d)
+println Math.signum(0.0d)
+//> -1.0
+//> 0.0
+
+//# rcurry and curry chains
+def f = { a, b, c -> "$a$b$c" }
+println f.curry(1)(2, 3)
+println f.curry(1, 2)(3)
+println f.rcurry(3)(1, 2)
+//> 123
+//> 123
+//> 123
+
+//# closure with explicit it parameter
+def c = { it -> it ?: "none" }
+println c("x")
+println c(null)
+//> x
+//> none
+
+//# list of closures
+def ops = [{ it + 1 }, { it * 2 }, { it - 3 }]
+println ops.inject(5) { acc, op -> op(acc) }
+//> 9
+
+//# sort with comparator closure and reverse
+def l = [5, 2, 8]
+println l.sort { a, b -> b <=> a }
+println l.reverse()
+println l
+//> [8, 5, 2]
+//> [2, 5, 8]
+//> [8, 5, 2]
+
+//# list index of missing and equality of elements
+def l = ["a", "b"]
+println l.indexOf("z")
+println l == ["a", "b"]
+println l.equals(["a", "b"])
+//> -1
+//> true
+//> true
+
+//# maps with integer keys
+def m = [1: "one", 2: "two"]
+println m[1]
+println m.get(2)
+println m.keySet().sum()
+//> one
+//> two
+//> 3
+
+//# map iteration order is insertion order
+def m = [:]
+m.z = 1
+m.a = 2
+m.m = 3
+println m.keySet().join()
+m.remove("a")
+m.a = 4
+println m.keySet().join()
+//> zam
+//> zma
+
+//# string multiplication table
+def rows = (1..3).collect { i -> (1..3).collect { j -> i * j }.join(" ") }
+println rows.join("\n")
+//> 1 2 3
+//> 2 4 6
+//> 3 6 9
+
+//# nested ternaries
+def classify(n) { n < 0 ? "neg" : n == 0 ? "zero" : "pos" }
+println classify(-1)
+println classify(0)
+println classify(5)
+//> neg
+//> zero
+//> pos
+
+//# boolean logic short-circuit
+def calls = []
+def t = { calls << "t"; true }
+def f = { calls << "f"; false }
+println f() && t()
+println t() || f()
+println calls
+//> false
+//> true
+//> [f, t]
+
+//# string startsWith and endsWith with GString
+def prefix = "ab"
+println "abc".startsWith("${prefix}")
+println "xab".endsWith(prefix)
+//> true
+//> true
+
+//# integer division by intdiv versus slash
+println 9.intdiv(4)
+println 9 / 4
+println((9 / 4) as int)
+//> 2
+//> 2.25
+//> 2
+
+//# string contains on lists of strings
+def names = ["alpha", "beta"]
+println names.contains("beta")
+println names.any { it.contains("lph") }
+//> true
+//> true
+
+//# exceptions inside closures in collect
+def r = [1, 0, 2].collect {
+    try {
+        10 / it
+    } catch (ArithmeticException e) {
+        -1
+    }
+}
+println r
+//> [10, -1, 5]
+
+//# assert with messages is silent when true
+def x = 5
+assert x > 1 : "x too small"
+assert x in 1..10
+println "fine"
+//> fine
+
+//# safe navigation on method results
+def m = [inner: null]
+println m.inner?.deep?.value
+println m.missing?.size()
+//> null
+//> null
+
+//# string index of character and substring
+def email = "user@example.com"
+def at = email.indexOf("@")
+println email.substring(0, at)
+println email.substring(at + 1)
+println email[at + 1..-1]
+//> user
+//> example.com
+//> example.com
+
+//# list with nulls
+def l = [1, null, 2]
+println l.findAll { it != null }
+println l.count(null)
+println l.collect { it ?: 0 }.sum()
+//> [1, 2]
+//> 1
+//> 3
+
+//# each with index on maps of lists
+def groups = [a: [1, 2], b: [3]]
+groups.each { k, v -> println "$k=${v.sum()}" }
+//> a=3
+//> b=3
+
+//# println of various values
+println null
+println true
+println 'c'
+println 10L
+println([null])
+//> null
+//> true
+//> c
+//> 10
+//> [null]
+
+//# print without newline
+print "a"
+print "b"
+println "c"
+print 1
+println()
+//> abc
+//> 1
+
+//# string with unicode
+def s = "café"
+println s.size()
+println s.toUpperCase()
+println s.reverse()
+//> 4
+//> CAFÉ
+//> éfac
+
+//# times with closure index used for building strings
+def sb = ""
+4.times { sb += it % 2 == 0 ? "x" : "o" }
+println sb
+//> xoxo
+
+//# upto with long values
+def total = 0
+1L.upto(4L) { total += it }
+println total
+//> 10
+
+//# groupBy with collect on entries
+def byLen = ["a", "bb", "cc", "d"].groupBy { it.size() }
+println byLen
+println byLen.collect { k, v -> "$k:${v.size()}" }
+//> [1:[a, d], 2:[bb, cc]]
+//> [1:2, 2:2]
+
+//# findAll on map returns map and find returns entry
+def m = [a: 1, b: 2, c: 3]
+def big = m.findAll { it.value > 1 }
+println big
+println big.getClass().name
+def e = m.find { it.value == 3 }
+println e.key
+println e.value
+//> [b:2, c:3]
+//> java.util.LinkedHashMap
+//> c
+//> 3
+
+//# collect with index via eachWithIndex
+def out = [:]
+["x", "y"].eachWithIndex { v, i -> out[v] = i }
+println out
+//> [x:0, y:1]
+
+//# spread on method call results
+println([" a ", " b"]*.trim())
+println(["1", "2"]*.toInteger().sum())
+//> [a, b]
+//> 3
+
+//# comparing strings with numbers via toString
+def code = 200
+println code.toString() == "200"
+println "$code" == "200"
+println code == "200"
+//> true
+//> true
+//> false
+
+//# list minus list of strings
+def all = ["a", "b", "c", "d"]
+def skip = ["b", "d"]
+println all - skip
+println all
+//> [a, c]
+//> [a, b, c, d]
+
+//# integer parse with whitespace fails
+try {
+    Integer.parseInt(" 5")
+} catch (NumberFormatException e) {
+    println "bad"
+}
+println " 5".trim().toInteger()
+//> bad
+//> 5
+
+//# map default value idiom with get
+def counts = [:]
+["a", "b", "a"].each { counts[it] = counts.get(it, 0) + 1 }
+println counts
+//> [a:2, b:1]
+
+//# string format with padding of strings
+println String.format("|%-6s|%6s|", "ab", "cd")
+//> |ab    |    cd|
+
+//# range contains and in with numbers
+def r = 10..20
+println 15 in r
+println 25 in r
+println r.contains(10)
+//> true
+//> false
+//> true
+
+//# reverse ranges iterate backwards
+def out = []
+for (i in 3..1) out << i
+println out
+//> [3, 2, 1]
+
+//# exclusive range with variables
+def n = 4
+println((0..<n).collect { it * it })
+//> [0, 1, 4, 9]
+
+//# closure returning map literal
+def mk = { k, v -> [(k): v] }
+println mk("a", 1)
+println mk("b", [1])
+//> [a:1]
+//> [b:[1]]
+
+//# Math.max with doubles and ints
+println Math.max(2, 3.5d)
+println Math.min(-1, -2)
+//> 3.5
+//> -2
+
+//# MissingPropertyException message for map-less object
+try {
+    "abc".nonexistent
+} catch (MissingPropertyException e) {
+    println e.message
+}
+//> No such property: nonexistent for class: java.lang.String

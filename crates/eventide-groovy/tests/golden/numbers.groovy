@@ -1,0 +1,406 @@
+//# integer division gives BigDecimal
+println 10 / 4
+println 1 / 3
+println 2 / 3
+println 4 / 2
+println 7 / 7
+println(-7 / 2)
+println 1 / 8
+println 100 / 7
+//> 2.5
+//> 0.3333333333
+//> 0.6666666667
+//> 2
+//> 1
+//> -3.5
+//> 0.125
+//> 14.2857142857
+
+//# division result class
+println((10 / 4).getClass().name)
+println((4 / 2).getClass().name)
+println((4.0d / 2).getClass().name)
+println((10L / 4).getClass().name)
+//> java.math.BigDecimal
+//> java.math.BigDecimal
+//> java.lang.Double
+//> java.math.BigDecimal
+
+//# intdiv and modulo
+println 7.intdiv(2)
+println((-7).intdiv(2))
+println 7 % 3
+println((-7) % 3)
+println 7 % -3
+//> 3
+//> -3
+//> 1
+//> -1
+//> 1
+
+//# integer overflow wraps
+int big = Integer.MAX_VALUE
+println big + 1
+println Integer.MAX_VALUE * 2
+println Long.MAX_VALUE + 1
+//> -2147483648
+//> -2
+//> -9223372036854775808
+
+//# promotion
+def a = 2147483647
+def b = a + 1L
+println b
+println b.getClass().name
+println((1 + 1L).getClass().name)
+println((1L + 1.5d).getClass().name)
+println((1 + 1.5).getClass().name)
+println((1.5 + 1.5d).getClass().name)
+//> 2147483648
+//> java.lang.Long
+//> java.lang.Long
+//> java.lang.Double
+//> java.math.BigDecimal
+//> java.lang.Double
+
+//# literal types
+println 1.getClass().name
+println 10000000000.getClass().name
+println((1.5).getClass().name)
+println((1.5d).getClass().name)
+println 100G.getClass().name
+println 1L.getClass().name
+//> java.lang.Integer
+//> java.lang.Long
+//> java.math.BigDecimal
+//> java.lang.Double
+//> java.math.BigInteger
+//> java.lang.Long
+
+//# BigDecimal arithmetic keeps scale
+println 1.10 + 2.205
+println 1.5 * 2
+println 2.50 * 2
+println 0.1 + 0.2
+println 1.0 - 1
+println 3.0 / 2
+println 1.00 / 2
+//> 3.305
+//> 3.0
+//> 5.00
+//> 0.3
+//> 0.0
+//> 1.5
+//> 0.50
+
+//# doubles print like Java
+println 0.1d + 0.2d
+println 10000000000d
+println 100.0d
+println 1.0d / 3
+println 2.5d
+println 1d / 0
+//> 0.30000000000000004
+//> 1.0E10
+//> 100.0
+//> 0.3333333333333333
+//> 2.5
+//> Infinity
+
+//# double formatting edge cases
+println 1.0d
+println 0.001d
+println 0.0001d
+println 1234567.0d
+println 12345678.0d
+println(-0.5d)
+println 100d / 3
+//> 1.0
+//> 0.001
+//> 1.0E-4
+//> 1234567.0
+//> 1.2345678E7
+//> -0.5
+//> 33.333333333333336
+
+//# BigDecimal printing
+println 1e3
+println 1.5e-7
+println new BigDecimal("123.4500")
+println 12.0 * 10
+println 0.000001
+//> 1E+3
+//> 1.5E-7
+//> 123.4500
+//> 120.0
+//> 0.000001
+
+//# power
+println 2 ** 10
+println 2 ** 31
+println 2 ** 0.5
+println 2.5 ** 2
+println 10 ** -1
+println((2 ** 10).getClass().name)
+//> 1024
+//> 2147483648
+//> 1.4142135623730951
+//> 6.25
+//> 0.1
+//> java.lang.Integer
+
+//# comparisons across types
+println 1 == 1L
+println 1 == 1.0
+println 1.0 == 1.00
+println 2 > 1.5
+println 3L < 2.9d
+println 1 <=> 2
+println 2.0 <=> 2
+println 'b' <=> 'a'
+//> true
+//> true
+//> true
+//> true
+//> false
+//> -1
+//> 0
+//> 1
+
+//# round and abs
+println((2.5d).round())
+println Math.round(2.5d)
+println Math.round(-2.5d)
+println Math.round(2.4)
+println((-3).abs())
+println Math.abs(-7)
+println((3.14159d).round(2))
+println Math.floor(2.7)
+println Math.ceil(2.1)
+//> 3
+//> 3
+//> -2
+//> 2
+//> 3
+//> 7
+//> 3.14
+//> 2.0
+//> 3.0
+
+//# Math functions
+println Math.sqrt(16)
+println Math.pow(2, 3)
+println Math.max(3, 7)
+println Math.min(2.5, 1)
+println Math.max(1L, 2)
+println Math.abs(-2.5d)
+//> 4.0
+//> 8.0
+//> 7
+//> 1.0
+//> 2
+//> 2.5
+
+//# conversions from strings
+println "42".toInteger() + 1
+println "3.5".toDouble() * 2
+println "12".toLong().getClass().name
+println " 7 ".toInteger()
+println "1.50".toBigDecimal()
+println "abc".isNumber()
+println "12.5".isNumber()
+println "12".isInteger()
+println "12.5".isInteger()
+//> 43
+//> 7.0
+//> java.lang.Long
+//> 7
+//> 1.50
+//> false
+//> true
+//> true
+//> false
+
+//# iteration on numbers
+3.times { print it }
+println()
+1.upto(3) { print it }
+println()
+3.downto(1) { print it }
+println()
+0.step(10, 5) { print "$it," }
+println()
+//> 012
+//> 123
+//> 321
+//> 0,5,
+
+//# string concatenation with numbers
+println 1 + "2"
+println "2" + 1
+println 1 + 2 + "3"
+println "1" + 2 + 3
+println "x" + 1.5 + 2.0d
+//> 12
+//> 21
+//> 33
+//> 123
+//> x1.52.0
+
+//# BigInteger factorial
+def f = 1G
+(1..25).each { f *= it }
+println f
+println f.getClass().name
+//> 15511210043330985984000000
+//> java.math.BigInteger
+
+//# increment and decrement
+def i = 5
+i++
+println i
+println(i++)
+println i
+println(++i)
+i--
+println i
+def d = 1.5
+d++
+println d
+//> 6
+//> 6
+//> 7
+//> 8
+//> 7
+//> 2.5
+
+//# compound assignment
+def x = 10
+x += 5
+println x
+x -= 3
+println x
+x *= 2
+println x
+x /= 4
+println x
+println x.getClass().name
+//> 15
+//> 12
+//> 24
+//> 6
+//> java.math.BigDecimal
+
+//# bitwise operators
+println 6 & 3
+println 6 | 3
+println 6 ^ 3
+println 1 << 4
+println(-16 >> 2)
+println(-16 >>> 28)
+println ~5
+//> 2
+//> 7
+//> 5
+//> 16
+//> -4
+//> 15
+//> -6
+
+//# float values
+def fl = "21.3".toFloat()
+println fl
+println fl.getClass().name
+println fl + 1
+//> 21.3
+//> java.lang.Float
+//> 22.299999237060547
+
+//# parse static methods
+println Integer.parseInt("123") + 1
+println Integer.valueOf("77")
+println Double.parseDouble("2.5") * 2
+println Long.parseLong("9000000000")
+println Integer.toHexString(255)
+println Integer.MAX_VALUE
+println Integer.parseInt("ff", 16)
+//> 124
+//> 77
+//> 5.0
+//> 9000000000
+//> ff
+//> 2147483647
+//> 255
+
+//# as conversions
+println "12" as Integer
+println(("12" as Integer).getClass().name)
+println 3.7 as Integer
+println "3.7" as Double
+println 5 as String
+println((5 as String).getClass().name)
+println 7 as Double
+println 2.5d as BigDecimal
+println "" as Boolean
+println "false" as boolean
+//> 12
+//> java.lang.Integer
+//> 3
+//> 3.7
+//> 5
+//> java.lang.String
+//> 7.0
+//> 2.5
+//> false
+//> true
+
+//# number methods
+println 7.5.intValue()
+println 5.toString() + "x"
+println 3.5.doubleValue()
+println 10.compareTo(3)
+println 3.14159.setScale(2, BigDecimal.ROUND_HALF_UP)
+println 1.50.stripTrailingZeros()
+println 2.0.toPlainString()
+//> 7
+//> 5x
+//> 3.5
+//> 1
+//> 3.14
+//> 1.5
+//> 2.0
+
+//# number truth
+println 0 ? "yes" : "no"
+println 0.0 ? "yes" : "no"
+println 1 ? "yes" : "no"
+println 0L ? "yes" : "no"
+//> no
+//> no
+//> yes
+//> no
+
+//# negative numbers and unary minus
+def n = 5
+println(-n)
+println(-n.abs())
+println(-(n - 10))
+//> -5
+//> -5
+//> 5
+
+//# sum of mixed numbers
+println([1, 2.5, 3L].sum())
+println([1, 2.5d].sum())
+println([0.1, 0.2, 0.3].sum())
+//> 6.5
+//> 3.5
+//> 0.6
+
+//# average via division
+def temps = [70, 72, 75]
+println temps.sum() / temps.size()
+def vals = [1, 2]
+println vals.sum() / vals.size()
+//> 72.3333333333
+//> 1.5

@@ -1,0 +1,268 @@
+//# basic string methods
+def s = "Hello, World"
+println s.size()
+println s.length()
+println s.toUpperCase()
+println s.toLowerCase()
+println s.contains("World")
+println s.startsWith("Hell")
+println s.endsWith("x")
+println s.indexOf("o")
+println s.lastIndexOf("o")
+println s.substring(7)
+println s.substring(0, 5)
+println s.charAt(4)
+//> 12
+//> 12
+//> HELLO, WORLD
+//> hello, world
+//> true
+//> true
+//> false
+//> 4
+//> 8
+//> World
+//> Hello
+//> o
+
+//# subscripts on strings
+def s = "groovy"
+println s[0]
+println s[-1]
+println s[1..3]
+println s[3..1]
+println s[0..<2]
+println s[-3..-1]
+//> g
+//> y
+//> roo
+//> oor
+//> gr
+//> ovy
+
+//# trim replace split
+println "  pad  ".trim() + "|"
+println "a-b-c".replace("-", "+")
+println "a1b22c333".replaceAll(/\d+/, "#")
+println "a1b22c333".replaceFirst(/\d+/, "#")
+println "one two  three".split(" ")
+println "one two  three".split()
+println "a,b,,c,,".split(",").size()
+println "x=1;y=2".tokenize(";=")
+//> pad|
+//> a+b+c
+//> a#b#c#
+//> a#b22c333
+//> [one, two, , three]
+//> [one, two, three]
+//> 4
+//> [x, 1, y, 2]
+
+//# replaceAll with groups and closures
+println "2024-03-05".replaceAll(/(\d+)-(\d+)-(\d+)/, '$3/$2/$1')
+println "hello world".replaceAll(/o/) { it.toUpperCase() }
+println "a1b2".replaceAll(/(\w)(\d)/) { all, l, d -> d + l }
+println "a.b.c".replaceAll(".", "x")
+println "a.b.c".replace(".", "x")
+//> 05/03/2024
+//> hellO wOrld
+//> 1a2b
+//> xxxxx
+//> axbxc
+
+//# padding and case
+println "7".padLeft(3, "0")
+println "ab".padRight(5, ".") + "|"
+println "x".center(5, "*")
+println "groovy".capitalize()
+println "abc".reverse()
+println "ab" * 3
+println "hello world" - "o"
+println "abc".padLeft(2)
+//> 007
+//> ab...|
+//> **x**
+//> Groovy
+//> cba
+//> ababab
+//> hell world
+//> abc
+
+//# GString interpolation
+def name = "Ann"
+def m = [a: 1, b: [c: 2]]
+println "Hi $name"
+println "Sum: ${1 + 2}"
+println "Nested: $m.b.c"
+println "List: ${[1, 2]}"
+println "Map: $m"
+println "Null: ${null}"
+println 'Single $name'
+println "Range: ${1..3}"
+//> Hi Ann
+//> Sum: 3
+//> Nested: 2
+//> List: [1, 2]
+//> Map: [a:1, b:[c:2]]
+//> Null: null
+//> Single $name
+//> Range: 1..3
+
+//# GString equality and class
+def n = "a"
+def g = "${n}b"
+println g == "ab"
+println "ab" == g
+println g.getClass().name
+println g instanceof String
+println g.toString().getClass().name
+println g.size()
+//> true
+//> true
+//> org.codehaus.groovy.runtime.GStringImpl
+//> false
+//> java.lang.String
+//> 2
+
+//# string comparison
+println "apple" < "banana"
+println "a".compareTo("b")
+println "B".equalsIgnoreCase("b")
+println "abc" <=> "abd"
+println "Z" < "a"
+//> true
+//> -1
+//> true
+//> -1
+//> true
+
+//# multiline strings and escapes
+def t = """line1
+line2"""
+println t
+println 'tab\there'
+println "quote \"x\""
+println t.readLines().size()
+println 'it\'s'
+//> line1
+//> line2
+//> tab	here
+//> quote "x"
+//> 2
+//> it's
+
+//# strings as collections
+def out = []
+"abc".each { out << it }
+println out
+println "abc".toList()
+println "hello".count("l")
+println "a,b".split(",").collect { it.toUpperCase() }
+println "abc".collect { it * 2 }
+//> [a, b, c]
+//> [a, b, c]
+//> 2
+//> [A, B]
+//> [aa, bb, cc]
+
+//# toBoolean
+println "true".toBoolean()
+println "yes".toBoolean()
+println "Y".toBoolean()
+println "1".toBoolean()
+println "TRUE".toBoolean()
+//> true
+//> false
+//> true
+//> true
+//> true
+
+//# String.format
+println String.format("%.2f", 3.14159)
+println String.format("%5d|%-5d|", 42, 42)
+println String.format("%05.1f", 2.25)
+println String.format("%s and %s", "a", 1)
+println String.format("%x", 255)
+println String.format("%02d:%02d", 5, 7)
+println String.format("%,d", 1234567)
+println String.format("%.0f", 2.5)
+println String.format("%b", null)
+println String.format("%08.3f", -3.5d)
+println String.format("%.1f%%", 45.25d)
+//> 3.14
+//>    42|42   |
+//> 002.3
+//> a and 1
+//> ff
+//> 05:07
+//> 1,234,567
+//> 3
+//> false
+//> -003.500
+//> 45.3%
+
+//# sprintf
+println sprintf("%d-%s", 3, "x")
+println sprintf("%3s|", "ab")
+//> 3-x
+//>  ab|
+
+//# string multiplication and minus
+println "-" * 10
+println "banana" - "an"
+//> ----------
+//> bana
+
+//# string iteration helpers
+println "a b c".tokenize()
+println "a  b".split(" ")
+println "path/to/file".tokenize("/").last()
+println "one,two".split(",")[1]
+//> [a, b, c]
+//> [a, , b]
+//> file
+//> two
+
+//# contains and indexOf with missing
+println "abc".indexOf("z")
+println "abc".contains("")
+println "".isEmpty()
+println "abc".startsWith("")
+//> -1
+//> true
+//> true
+//> true
+
+//# string equality with ==
+def a = "hel"
+def b = a + "lo"
+println b == "hello"
+println b.equals("hello")
+println "hello".is("hello")
+//> true
+//> true
+//> true
+
+//# substring errors
+try {
+    "abc".substring(5)
+} catch (StringIndexOutOfBoundsException e) {
+    println "out of bounds"
+}
+//> out of bounds
+
+//# uncapitalize and trim variants
+println "Hello".uncapitalize()
+println "\t x \n".trim()
+println "abc".toUpperCase().toLowerCase()
+//> hello
+//> x
+//> abc
+
+//# join
+println(["a", "b", "c"].join(", "))
+println([1, 2, 3].join())
+println([].join("-"))
+//> a, b, c
+//> 123
+//> 

@@ -1,0 +1,97 @@
+//! Every bundled example model gives the verdict its `// expect:` header states, in both modes;
+//! the algorithm document's table programs also give its exhaustive state and transition counts.
+
+use eventide_engine::{explore, Config, Outcome, Por};
+use eventide_model::ModelSystem;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+fn examples_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/models")
+}
+
+fn expected(text: &str) -> Option<BTreeSet<String>> {
+    let line = text.lines().find_map(|l| l.trim().strip_prefix("// expect:"))?.trim();
+    match line {
+        "ok" => Some(BTreeSet::new()),
+        other => Some(other.strip_prefix("violation ").map(|m| BTreeSet::from([m.to_string()])).unwrap_or_default()),
+    }
+}
+
+fn run(path: &Path, por: Por) -> Outcome {
+    let mut model = ModelSystem::load(path).unwrap_or_else(|e| panic!("{}", e.diagnostic.render()));
+    explore(&mut model, &Config { verify_fingerprints: true, ..Config::new(por) })
+}
+
+fn messages(o: &Outcome) -> BTreeSet<String> {
+    o.findings.iter().map(|f| f.finding.message.clone()).collect()
+}
+
+#[test]
+fn every_example_gives_its_expected_verdict_in_both_modes() {
+    let mut checked = 0;
+    for entry in std::fs::read_dir(examples_dir()).expect("examples/models") {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "groovy") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let want = expected(&text).unwrap_or_else(|| panic!("{} has no `// expect:` line", path.display()));
+        for por in [Por::None, Por::Dpor] {
+            let outcome = run(&path, por);
+            assert!(outcome.complete, "{} {por:?} did not finish", path.display());
+            assert_eq!(messages(&outcome), want, "{} {por:?}", path.display());
+        }
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} examples found");
+}
+
+#[test]
+fn table_programs_have_the_documented_state_spaces() {
+    let table = [
+        ("paper-fig1", 4, 8),
+        ("paper-fig3", 4, 16),
+        ("paper-fig5", 8, 12),
+        ("disabling", 3, 7),
+        ("selfloop", 2, 4),
+        ("cycle", 2, 4),
+        ("fairness", 2, 5),
+    ];
+    for (name, states, transitions) in table {
+        let path = examples_dir().join(format!("{name}.groovy"));
+        let o = run(&path, Por::None);
+        assert_eq!((o.stats.states, o.stats.transitions), (states, transitions), "{name}");
+        let d = run(&path, Por::Dpor);
+        assert!(d.stats.states <= states && d.stats.transitions <= transitions, "{name}: {:?}", d.stats);
+    }
+}
+
+#[test]
+fn one_shot_events_reduce_exactly() {
+    let path = examples_dir().join("one-shots.groovy");
+    let none = run(&path, Por::None);
+    let dpor = run(&path, Por::Dpor);
+    assert_eq!((none.stats.states, none.stats.transitions), (16, 32));
+    assert_eq!((dpor.stats.states, dpor.stats.transitions), (5, 4));
+}
+
+#[test]
+fn violation_traces_replay() {
+    use eventide_engine::TransitionSystem;
+    let path = examples_dir().join("paper-fig3.groovy");
+    for por in [Por::None, Por::Dpor] {
+        let outcome = run(&path, por);
+        let finding = &outcome.findings[0];
+        let mut model = ModelSystem::load(&path).unwrap();
+        let mut state = model.initial_state();
+        let mut last = Vec::new();
+        for &e in &finding.trace {
+            let step = model.execute(&state, e, &mut Vec::new());
+            last = step.findings;
+            state = step.next;
+        }
+        assert_eq!(last[0].message, "fig3");
+        assert_eq!(last[0].position.as_ref().map(|p| p.line), Some(8));
+    }
+}
