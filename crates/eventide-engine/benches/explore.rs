@@ -25,6 +25,7 @@ struct Bits {
 
 impl TransitionSystem for Bits {
     type State = u32;
+    type Label = ();
     fn initial_state(&mut self) -> u32 {
         0
     }
@@ -44,7 +45,7 @@ impl TransitionSystem for Bits {
         if self.shared {
             accesses.push(Access::write(Location::data(self.n)));
         }
-        Step { next: s ^ (1 << e), findings: Vec::new() }
+        Step { next: s ^ (1 << e), findings: Vec::new(), label: () }
     }
     fn event_name(&self, e: EventId) -> String {
         format!("flip{e}")

@@ -23,7 +23,10 @@ pub mod visited;
 pub use eventset::EventSet;
 #[cfg(feature = "testing-switches")]
 pub use explore::Switches;
-pub use explore::{explore, BacktrackSearch, Config, Limits, Outcome, Por, ReportedFinding, Stats, StopReason};
+pub use explore::{
+    explore, explore_with_monitor, BacktrackSearch, Config, Limits, Monitor, NoMonitor, ObservedTransition, Outcome,
+    Por, ReportedFinding, Stats, StopReason,
+};
 pub use fingerprint::{fingerprint_of, FingerprintHasher};
 pub use system::{
     Access, AccessKind, EventId, Finding, FindingKind, Fingerprint, Location, SourcePosition, Step, SystemError,

@@ -307,6 +307,7 @@ impl Program {
 
 impl TransitionSystem for Program {
     type State = ProgramState;
+    type Label = ();
 
     fn initial_state(&mut self) -> ProgramState {
         ProgramState {
@@ -329,7 +330,7 @@ impl TransitionSystem for Program {
         let mut next = state.clone();
         let mut findings = Vec::new();
         self.run(&self.events[event as usize].body, &mut next, accesses, &mut findings);
-        Step { next, findings }
+        Step { next, findings, label: () }
     }
 
     fn event_name(&self, event: EventId) -> String {

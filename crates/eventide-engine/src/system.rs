@@ -115,12 +115,15 @@ pub struct Finding {
 /// The result of executing one event in one state (the accesses go to the buffer the engine
 /// passes to [`TransitionSystem::execute`]).
 #[derive(Debug)]
-pub struct Step<S> {
+pub struct Step<S, L = ()> {
     /// The successor state.
     pub next: S,
     /// Problems found during the transition. A failed assertion stops the handler; its earlier
     /// writes stay in `next`, which is explored normally.
     pub findings: Vec<Finding>,
+    /// What a [`Monitor`](crate::Monitor) needs to know about the transition (e.g. the writes a
+    /// SmartThings transition made); `()` for systems without one.
+    pub label: L,
 }
 
 /// An error that makes a transition system unusable (as opposed to a [`Finding`], which is a
@@ -150,6 +153,7 @@ pub struct SystemError {
 ///
 /// impl TransitionSystem for Counter {
 ///     type State = u8;
+///     type Label = ();
 ///     fn initial_state(&mut self) -> u8 { 0 }
 ///     fn fingerprint(&self, s: &u8) -> Fingerprint { Fingerprint(*s as u128) }
 ///     fn enabled(&mut self, _s: &u8, out: &mut Vec<EventId>) { out.extend([0, 1]) }
@@ -158,11 +162,11 @@ pub struct SystemError {
 ///         match e {
 ///             0 => {
 ///                 accesses.extend([Access::read(counter), Access::write(counter)]);
-///                 Step { next: (s + 1) % 3, findings: vec![] }
+///                 Step { next: (s + 1) % 3, findings: vec![], label: () }
 ///             }
 ///             _ => {
 ///                 accesses.push(Access::write(counter));
-///                 Step { next: 0, findings: vec![] }
+///                 Step { next: 0, findings: vec![], label: () }
 ///             }
 ///         }
 ///     }
@@ -177,6 +181,9 @@ pub trait TransitionSystem {
     /// A program state. The engine clones it only when it stores a newly discovered state.
     type State: Clone;
 
+    /// Data about one transition handed to a [`Monitor`](crate::Monitor); `()` when unused.
+    type Label;
+
     /// The initial state.
     fn initial_state(&mut self) -> Self::State;
 
@@ -188,7 +195,12 @@ pub trait TransitionSystem {
 
     /// Executes `event` (enabled in `state`) to completion, appending the data accesses the
     /// handler made to `accesses` (an empty buffer the engine reuses; duplicates are allowed).
-    fn execute(&mut self, state: &Self::State, event: EventId, accesses: &mut Vec<Access>) -> Step<Self::State>;
+    fn execute(
+        &mut self,
+        state: &Self::State,
+        event: EventId,
+        accesses: &mut Vec<Access>,
+    ) -> Step<Self::State, Self::Label>;
 
     /// A readable name for an event, used in traces.
     fn event_name(&self, event: EventId) -> String;

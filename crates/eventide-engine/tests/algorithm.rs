@@ -339,3 +339,61 @@ fn limits_stop_runs_cleanly() {
         assert_eq!(outcome.stop_reason, Some(eventide_engine::StopReason::Time));
     }
 }
+
+/// A monitor that sees every executed transition and reports when it has seen one event
+/// executed at three distinct states (a stand-in for a path property).
+struct CountingMonitor {
+    initial: Option<eventide_engine::Fingerprint>,
+    seen: u64,
+    per_event: std::collections::HashMap<u32, BTreeSet<u128>>,
+}
+
+impl eventide_engine::Monitor<Program> for CountingMonitor {
+    fn on_initial(&mut self, initial: eventide_engine::Fingerprint) {
+        self.initial = Some(initial);
+    }
+
+    fn on_transition(
+        &mut self,
+        _system: &Program,
+        t: eventide_engine::ObservedTransition<'_, ()>,
+        found: &mut Vec<eventide_engine::ReportedFinding>,
+    ) {
+        self.seen += 1;
+        let states = self.per_event.entry(t.event).or_default();
+        states.insert(t.src.0);
+        if states.len() == 3 {
+            found.push(eventide_engine::ReportedFinding {
+                finding: eventide_engine::Finding {
+                    kind: eventide_engine::FindingKind::Violation,
+                    key: format!("thrice:{}", t.event),
+                    message: "thrice".into(),
+                    position: None,
+                },
+                trace: vec![t.event],
+            });
+        }
+    }
+}
+
+#[test]
+fn monitors_see_every_executed_transition_and_report_findings() {
+    for por in [Por::Dpor, Por::None] {
+        let mut monitor = CountingMonitor { initial: None, seen: 0, per_event: Default::default() };
+        let outcome = eventide_engine::explore_with_monitor(&mut Program::toggles(3), &all(por), &mut monitor);
+        assert!(monitor.initial.is_some());
+        assert_eq!(monitor.seen, outcome.stats.executed, "{por:?}");
+        let keys: BTreeSet<_> = outcome.findings.iter().map(|f| f.finding.key.clone()).collect();
+        // Exhaustively each toggle runs at all 8 states; DPOR runs fewer but some at three.
+        let expected = if por == Por::None { 3 } else { keys.len().max(1) };
+        assert_eq!(keys.len(), expected, "{por:?}: {keys:?}");
+        let mut first = CountingMonitor { initial: None, seen: 0, per_event: Default::default() };
+        let stopped = eventide_engine::explore_with_monitor(
+            &mut Program::toggles(3),
+            &Config { stop_at_first: true, ..all(por) },
+            &mut first,
+        );
+        assert_eq!(stopped.findings.len(), 1);
+        assert_eq!(stopped.stop_reason, Some(eventide_engine::StopReason::FirstFinding));
+    }
+}

@@ -375,6 +375,7 @@ impl Host for ExecHost<'_> {
 
 impl TransitionSystem for ModelSystem {
     type State = ModelState;
+    type Label = ();
 
     fn initial_state(&mut self) -> ModelState {
         ModelState {
@@ -416,7 +417,7 @@ impl TransitionSystem for ModelSystem {
             Ok(_) => Vec::new(),
             Err(e) => vec![self.finding(&e)],
         };
-        Step { next, findings }
+        Step { next, findings, label: () }
     }
 
     fn event_name(&self, event: EventId) -> String {

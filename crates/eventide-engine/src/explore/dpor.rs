@@ -31,8 +31,9 @@
 //!   of the shadow location of every event whose enabledness it changed.
 
 use super::exhaustive::{sorted_enabled, FingerprintVerifier};
-use super::findings::FindingLog;
+use super::findings::{FindingLog, ReportedFinding};
 use super::limits::{Budget, StopReason};
+use super::monitor::{Monitor, ObservedTransition};
 use super::{event_names, BacktrackSearch, Config, Mechanisms, Outcome, Por, Stats};
 use crate::eventset::EventSet;
 use crate::system::{Access, EventId, Fingerprint, Location, TransitionSystem};
@@ -98,13 +99,16 @@ impl AccessSets {
 }
 
 /// The stateful DPOR explorer. Create with [`DporExplorer::new`], run with [`DporExplorer::run`].
-pub struct DporExplorer<'a, T: TransitionSystem> {
+pub struct DporExplorer<'a, T: TransitionSystem, M: Monitor<T>> {
     system: &'a mut T,
+    monitor: &'a mut M,
+    monitor_found: Vec<ReportedFinding>,
     config: Config,
     mech: Mechanisms,
     nodes: Vec<Node<T::State>>,
     edges: Vec<Edge>,
     index: FxHashMap<Fingerprint, StateId>,
+    fingerprints: Vec<Fingerprint>,
     edge_index: FxHashMap<(StateId, EventId), EdgeId>,
     access_sets: AccessSets,
     /// States whose backtrack set may hold pending entries.
@@ -129,15 +133,18 @@ pub struct DporExplorer<'a, T: TransitionSystem> {
     stamp_base: u64,
 }
 
-impl<'a, T: TransitionSystem> DporExplorer<'a, T> {
-    pub fn new(system: &'a mut T, config: &Config) -> Self {
+impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
+    pub fn new(system: &'a mut T, config: &Config, monitor: &'a mut M) -> Self {
         DporExplorer {
             system,
+            monitor,
+            monitor_found: Vec::new(),
             mech: config.mechanisms(),
             config: config.clone(),
             nodes: Vec::new(),
             edges: Vec::new(),
             index: FxHashMap::default(),
+            fingerprints: Vec::new(),
             edge_index: FxHashMap::default(),
             access_sets: AccessSets::default(),
             worklist: Vec::new(),
@@ -164,6 +171,7 @@ impl<'a, T: TransitionSystem> DporExplorer<'a, T> {
     pub fn run(mut self) -> Outcome {
         let s0 = self.system.initial_state();
         let fp0 = self.system.fingerprint(&s0);
+        self.monitor.on_initial(fp0);
         let start = self.add_node(s0, fp0, None);
         self.stats.executions = 1;
         self.run_execution(start);
@@ -253,6 +261,7 @@ impl<'a, T: TransitionSystem> DporExplorer<'a, T> {
             summary: Vec::new(),
         });
         self.index.insert(fp, id);
+        self.fingerprints.push(fp);
         id
     }
 
@@ -368,8 +377,23 @@ impl<'a, T: TransitionSystem> DporExplorer<'a, T> {
             v.check(self.system, fp, &step.next);
         }
         let existing_edge = self.edge_index.get(&(src, event)).copied();
-        let (dst, new_state) = match self.index.get(&fp) {
-            Some(&id) => (id, false),
+        let known = self.index.get(&fp).copied();
+        let observed = ObservedTransition {
+            src: self.fingerprints[src as usize],
+            event,
+            dst: fp,
+            label: &step.label,
+            new_state: known.is_none(),
+        };
+        self.monitor.on_transition(self.system, observed, &mut self.monitor_found);
+        if !self.monitor_found.is_empty()
+            && self.log.record_reported(&mut self.monitor_found)
+            && self.config.stop_at_first
+        {
+            self.stop = Some(StopReason::FirstFinding);
+        }
+        let (dst, new_state) = match known {
+            Some(id) => (id, false),
             None => {
                 let next_edge = existing_edge.unwrap_or(self.edges.len() as EdgeId);
                 (self.add_node(step.next, fp, Some(next_edge)), true)

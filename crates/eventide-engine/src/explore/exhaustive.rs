@@ -7,6 +7,7 @@
 
 use super::findings::FindingLog;
 use super::limits::{Budget, StopReason};
+use super::monitor::{Monitor, ObservedTransition};
 use super::{event_names, Config, Outcome, Por, Stats};
 use crate::eventset::EventSet;
 use crate::system::{EventId, Fingerprint, TransitionSystem};
@@ -15,6 +16,7 @@ use rustc_hash::FxHashMap;
 
 struct Frame<S> {
     state: S,
+    fp: Fingerprint,
     events: Vec<EventId>,
     next: usize,
     /// The event that led here from the frame below (none for the initial state).
@@ -55,7 +57,7 @@ pub(crate) fn sorted_enabled<T: TransitionSystem>(system: &mut T, state: &T::Sta
 }
 
 /// Runs exhaustive stateful search.
-pub fn explore<T: TransitionSystem>(system: &mut T, config: &Config) -> Outcome {
+pub fn explore<T: TransitionSystem, M: Monitor<T>>(system: &mut T, config: &Config, monitor: &mut M) -> Outcome {
     let mut budget = Budget::start(&config.limits);
     let mut stats = Stats { executions: 1, ..Stats::default() };
     let mut visited = FingerprintSet::default();
@@ -66,6 +68,8 @@ pub fn explore<T: TransitionSystem>(system: &mut T, config: &Config) -> Outcome 
 
     let s0 = system.initial_state();
     let fp0 = system.fingerprint(&s0);
+    monitor.on_initial(fp0);
+    let mut monitor_found = Vec::new();
     if let Some(v) = verifier.as_mut() {
         v.check(system, fp0, &s0);
     }
@@ -74,7 +78,7 @@ pub fn explore<T: TransitionSystem>(system: &mut T, config: &Config) -> Outcome 
     let mut events = Vec::new();
     sorted_enabled(system, &s0, &mut events);
     all_events.union_with(&EventSet::from_events(events.iter().copied()));
-    let mut stack = vec![Frame { state: s0, events, next: 0, via: None }];
+    let mut stack = vec![Frame { state: s0, fp: fp0, events, next: 0, via: None }];
     let mut accesses = Vec::new();
 
     'search: while let Some(top) = stack.last_mut() {
@@ -88,6 +92,7 @@ pub fn explore<T: TransitionSystem>(system: &mut T, config: &Config) -> Outcome 
         }
         let event = top.events[top.next];
         top.next += 1;
+        let src = top.fp;
         accesses.clear();
         let step = system.execute(&top.state, event, &mut accesses);
         stats.executed += 1;
@@ -104,14 +109,21 @@ pub fn explore<T: TransitionSystem>(system: &mut T, config: &Config) -> Outcome 
         if let Some(v) = verifier.as_mut() {
             v.check(system, fp, &step.next);
         }
-        if visited.insert(fp) {
+        let new_state = visited.insert(fp);
+        let observed = ObservedTransition { src, event, dst: fp, label: &step.label, new_state };
+        monitor.on_transition(system, observed, &mut monitor_found);
+        if !monitor_found.is_empty() && log.record_reported(&mut monitor_found) && config.stop_at_first {
+            stop = Some(StopReason::FirstFinding);
+            break 'search;
+        }
+        if new_state {
             stats.states += 1;
             let mut events = Vec::new();
             sorted_enabled(system, &step.next, &mut events);
             for &e in &events {
                 all_events.insert(e);
             }
-            stack.push(Frame { state: step.next, events, next: 0, via: Some(event) });
+            stack.push(Frame { state: step.next, fp, events, next: 0, via: Some(event) });
         }
     }
 

@@ -30,4 +30,17 @@ impl FindingLog {
         }
         new_finding
     }
+
+    /// Records findings that come with their own traces (from a monitor). Returns true when a
+    /// new finding was recorded.
+    pub fn record_reported(&mut self, reported: &mut Vec<ReportedFinding>) -> bool {
+        let mut new_finding = false;
+        for r in reported.drain(..) {
+            if self.seen.insert((r.finding.kind, r.finding.key.clone())) {
+                new_finding = true;
+                self.found.push(r);
+            }
+        }
+        new_finding
+    }
 }

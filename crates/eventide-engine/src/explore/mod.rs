@@ -11,9 +11,11 @@ pub mod dpor;
 pub mod exhaustive;
 mod findings;
 mod limits;
+mod monitor;
 
 pub use findings::ReportedFinding;
 pub use limits::{Limits, StopReason};
+pub use monitor::{Monitor, NoMonitor, ObservedTransition};
 
 use crate::system::{EventId, TransitionSystem};
 use std::time::Duration;
@@ -199,9 +201,18 @@ impl Outcome {
 
 /// Explores `system` as `config` says.
 pub fn explore<T: TransitionSystem>(system: &mut T, config: &Config) -> Outcome {
+    explore_with_monitor(system, config, &mut NoMonitor)
+}
+
+/// Explores `system`, showing every executed transition to `monitor`.
+pub fn explore_with_monitor<T: TransitionSystem, M: Monitor<T>>(
+    system: &mut T,
+    config: &Config,
+    monitor: &mut M,
+) -> Outcome {
     match config.por {
-        Por::Dpor => dpor::DporExplorer::new(system, config).run(),
-        Por::None => exhaustive::explore(system, config),
+        Por::Dpor => dpor::DporExplorer::new(system, config, monitor).run(),
+        Por::None => exhaustive::explore(system, config, monitor),
     }
 }
 
