@@ -1,1 +1,7 @@
-//! placeholder
+//! The simulated SmartThings home: two SmartApps run side by side against one set of devices,
+//! as an Eventide [`TransitionSystem`](eventide_engine::TransitionSystem), and the conflicts
+//! between them.
+//!
+//! - [`label`]: what one transition did that conflict detection needs (the app writes, in order).
+
+pub mod label;
