@@ -176,6 +176,8 @@ pub struct SystemError {
 /// let outcome = eventide_engine::explore(&mut Counter, &eventide_engine::Config::default());
 /// assert_eq!(outcome.stats.states, 3);
 /// assert_eq!(outcome.stats.transitions, 6);
+/// let exhaustive = eventide_engine::explore(&mut Counter, &eventide_engine::Config::new(eventide_engine::Por::None));
+/// assert_eq!((exhaustive.stats.states, exhaustive.stats.transitions), (3, 6));
 /// ```
 pub trait TransitionSystem {
     /// A program state. The engine clones it only when it stores a newly discovered state.

@@ -1,0 +1,341 @@
+//! Conflict detection: a [`Monitor`] over the transitions' write labels.
+//!
+//! **The rule** (smartthings-model.md, section 5): a conflict is reported when, along some
+//! execution, an app writes value `v` to a tracked attribute of a device (or the location mode)
+//! and the previous app write to that same target on that execution — in an earlier transition
+//! or earlier in the same transition, with no app write to it in between — was made by the
+//! *other* app with a value different from `v`. Environment changes in between do not reset the
+//! previous write; writes by the same app never conflict; writes made while handling a
+//! user-initiated event are exempt as the later write (they can still be the earlier one);
+//! writes made during `installed()` count.
+//!
+//! **Why a monitor.** Which app wrote last is path information, not part of the program state
+//! the explorers match on — keeping it in the state would multiply the state count. Instead the
+//! monitor keeps, for every state it has seen, the set of *reaching last writes*: per target, the
+//! (app, value) pairs that can be the last app write on some explored path into the state. A new
+//! edge, or a state whose set grows, propagates along the explored graph (as IoTCheck did), so a
+//! conflict whose two writes lie on different explorations joined at a shared state is found.
+//!
+//! **Traces.** Each reaching write remembers the edge through which it first reached a state; a
+//! conflict's trace follows those edges back to the first write, then the first-discovery path
+//! back to the initial state. The two writes are located by step and write index
+//! ([`ConflictInfo`]), so a report can mark them.
+
+use crate::label::{AppId, AppWrite, TransitionLabel, WriteTarget};
+use eventide_engine::{
+    EventId, Finding, FindingKind, Fingerprint, Monitor, ObservedTransition, ReportedFinding, TransitionSystem,
+};
+use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
+use std::sync::Arc;
+
+type NodeId = u32;
+type EdgeId = u32;
+type TargetId = u32;
+
+/// One side of a conflict.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ConflictWrite {
+    pub app: AppId,
+    pub value: Arc<str>,
+    /// Index of the trace step (0-based, into the finding's trace) that made the write.
+    pub step: usize,
+    /// Index of the write among that step's label writes.
+    pub write: usize,
+}
+
+/// A conflict: two writes by different apps with different values to one target.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConflictInfo {
+    pub target: WriteTarget,
+    pub first: ConflictWrite,
+    pub second: ConflictWrite,
+    /// The events from the initial state to the transition of the second write.
+    pub trace: Vec<EventId>,
+}
+
+impl ConflictInfo {
+    /// The identity of a conflict: (device, attribute, first app, first value, second app,
+    /// second value).
+    pub fn key(&self) -> String {
+        conflict_key(&self.target, self.first.app, &self.first.value, self.second.app, &self.second.value)
+    }
+}
+
+fn conflict_key(target: &WriteTarget, a1: AppId, v1: &str, a2: AppId, v2: &str) -> String {
+    format!("conflict:{}.{}:{:?}={}:{:?}={}", target.device, target.attribute, a1, v1, a2, v2)
+}
+
+/// A reaching last write at a state, with the edge it first arrived through.
+#[derive(Clone, Debug)]
+struct Reach {
+    app: AppId,
+    value: Arc<str>,
+    via: EdgeId,
+}
+
+struct Node {
+    parent: Option<EdgeId>,
+    out_edges: Vec<EdgeId>,
+    reach: FxHashMap<TargetId, SmallVec<[Reach; 2]>>,
+}
+
+struct Edge {
+    src: NodeId,
+    dst: NodeId,
+    event: EventId,
+    /// The tracked writes of the transition, in order: (target, app, value, index in the label).
+    writes: Vec<(TargetId, AppId, Arc<str>, usize)>,
+    user_initiated: bool,
+}
+
+/// Which attributes conflicts are reported for.
+#[derive(Clone, Debug, Default)]
+pub enum Tracked {
+    /// Every attribute an app command can set, and the location mode.
+    #[default]
+    All,
+    /// Only these attribute names (`mode` stands for the location mode).
+    Only(FxHashSet<String>),
+}
+
+impl Tracked {
+    pub fn from_list(names: &[String]) -> Tracked {
+        if names.is_empty() {
+            Tracked::All
+        } else {
+            Tracked::Only(names.iter().map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect())
+        }
+    }
+
+    fn tracks(&self, attribute: &str) -> bool {
+        match self {
+            Tracked::All => true,
+            Tracked::Only(set) => set.contains(attribute),
+        }
+    }
+}
+
+/// The conflict monitor. Run an exploration with it, then read [`ConflictMonitor::conflicts`].
+pub struct ConflictMonitor {
+    tracked: Tracked,
+    nodes: Vec<Node>,
+    index: FxHashMap<Fingerprint, NodeId>,
+    edges: Vec<Edge>,
+    edge_index: FxHashMap<(NodeId, EventId), EdgeId>,
+    targets: Vec<WriteTarget>,
+    target_index: FxHashMap<WriteTarget, TargetId>,
+    found: Vec<ConflictInfo>,
+    reported: FxHashSet<String>,
+}
+
+impl ConflictMonitor {
+    pub fn new(tracked: Tracked) -> ConflictMonitor {
+        ConflictMonitor {
+            tracked,
+            nodes: Vec::new(),
+            index: FxHashMap::default(),
+            edges: Vec::new(),
+            edge_index: FxHashMap::default(),
+            targets: Vec::new(),
+            target_index: FxHashMap::default(),
+            found: Vec::new(),
+            reported: FxHashSet::default(),
+        }
+    }
+
+    /// Every distinct conflict found, in the order found.
+    pub fn conflicts(&self) -> &[ConflictInfo] {
+        &self.found
+    }
+
+    /// The conflict with this finding key.
+    pub fn conflict(&self, key: &str) -> Option<&ConflictInfo> {
+        self.found.iter().find(|c| c.key() == key)
+    }
+
+    fn node(&mut self, fp: Fingerprint, parent: Option<EdgeId>) -> NodeId {
+        if let Some(&id) = self.index.get(&fp) {
+            return id;
+        }
+        let id = self.nodes.len() as NodeId;
+        self.nodes.push(Node { parent, out_edges: Vec::new(), reach: FxHashMap::default() });
+        self.index.insert(fp, id);
+        id
+    }
+
+    fn target(&mut self, target: &WriteTarget) -> TargetId {
+        if let Some(&id) = self.target_index.get(target) {
+            return id;
+        }
+        let id = self.targets.len() as TargetId;
+        self.targets.push(target.clone());
+        self.target_index.insert(target.clone(), id);
+        id
+    }
+
+    fn add_edge(&mut self, src: NodeId, dst: NodeId, event: EventId, label: &TransitionLabel) -> EdgeId {
+        let mut writes = Vec::new();
+        for (i, w) in label.writes.iter().enumerate() {
+            let w: &AppWrite = w;
+            if self.tracked.tracks(&w.target.attribute) {
+                writes.push((self.target(&w.target), w.app, w.value.clone(), i));
+            }
+        }
+        let id = self.edges.len() as EdgeId;
+        self.edges.push(Edge { src, dst, event, writes, user_initiated: label.user_initiated });
+        self.edge_index.insert((src, event), id);
+        self.nodes[src as usize].out_edges.push(id);
+        id
+    }
+
+    /// Applies `edge` to the reaching writes of its source: reports conflicts, merges the result
+    /// into its destination. Returns true when the destination's set grew.
+    fn process_edge(&mut self, edge: EdgeId, out: &mut Vec<ReportedFinding>) -> bool {
+        let e = &self.edges[edge as usize];
+        let (src, dst) = (e.src, e.dst);
+        // Per written target: the current last writes while walking the transition's writes.
+        let mut current: FxHashMap<TargetId, SmallVec<[(AppId, Arc<str>, Option<usize>); 2]>> = FxHashMap::default();
+        let mut conflicts = Vec::new();
+        for (wi, (target, app, value, _)) in e.writes.iter().enumerate() {
+            let cur = current.entry(*target).or_insert_with(|| {
+                self.nodes[src as usize]
+                    .reach
+                    .get(target)
+                    .map(|rs| rs.iter().map(|r| (r.app, r.value.clone(), None)).collect())
+                    .unwrap_or_default()
+            });
+            if !e.user_initiated {
+                for (prev_app, prev_value, prev_index) in cur.iter() {
+                    if prev_app != app && prev_value != value {
+                        conflicts.push((*target, *prev_app, prev_value.clone(), *prev_index, *app, value.clone(), wi));
+                    }
+                }
+            }
+            *cur = SmallVec::from_elem((*app, value.clone(), Some(wi)), 1);
+        }
+        for (target, a1, v1, earlier_in_edge, a2, v2, wi) in conflicts {
+            let key = conflict_key(&self.targets[target as usize], a1, &v1, a2, &v2);
+            if self.reported.contains(&key) {
+                continue;
+            }
+            let info = self.explain(edge, target, (a1, v1), earlier_in_edge, (a2, v2), wi);
+            self.reported.insert(key.clone());
+            let message = format!(
+                "{}.{}: {:?} wrote {} then {:?} wrote {}",
+                info.target.device, info.target.attribute, a1, info.first.value, a2, info.second.value
+            );
+            out.push(ReportedFinding {
+                finding: Finding { kind: FindingKind::Violation, key, message, position: None },
+                trace: info.trace.clone(),
+            });
+            self.found.push(info);
+        }
+        // Merge into the destination: written targets carry their last write, others pass through.
+        let mut grew = false;
+        let written: FxHashMap<TargetId, (AppId, Arc<str>)> =
+            self.edges[edge as usize].writes.iter().map(|(t, a, v, _)| (*t, (*a, v.clone()))).collect();
+        let passing: Vec<(TargetId, AppId, Arc<str>)> = self.nodes[src as usize]
+            .reach
+            .iter()
+            .filter(|(t, _)| !written.contains_key(t))
+            .flat_map(|(t, rs)| rs.iter().map(move |r| (*t, r.app, r.value.clone())))
+            .collect();
+        let incoming = written.into_iter().map(|(t, (a, v))| (t, a, v)).chain(passing);
+        for (target, app, value) in incoming {
+            let slot = self.nodes[dst as usize].reach.entry(target).or_default();
+            if !slot.iter().any(|r| r.app == app && r.value == value) {
+                slot.push(Reach { app, value, via: edge });
+                grew = true;
+            }
+        }
+        grew
+    }
+
+    /// Builds the trace of a conflict whose second write is write `wi` of `edge`.
+    fn explain(
+        &self,
+        edge: EdgeId,
+        target: TargetId,
+        first: (AppId, Arc<str>),
+        earlier_in_edge: Option<usize>,
+        second: (AppId, Arc<str>),
+        wi: usize,
+    ) -> ConflictInfo {
+        // Edges from the first write's transition to the conflicting one, newest first.
+        let mut steps = vec![edge];
+        let first_write_index;
+        let mut cur = self.edges[edge as usize].src;
+        match earlier_in_edge {
+            Some(i) => first_write_index = i,
+            None => loop {
+                let reach = &self.nodes[cur as usize].reach[&target];
+                let r = reach.iter().find(|r| r.app == first.0 && r.value == first.1).expect("reaching write");
+                let via = &self.edges[r.via as usize];
+                steps.push(r.via);
+                if let Some(i) = via.writes.iter().rposition(|(t, _, _, _)| *t == target) {
+                    first_write_index = i;
+                    cur = via.src;
+                    break;
+                }
+                cur = via.src;
+            },
+        }
+        // The first-discovery path from the initial state to `cur`.
+        let mut prefix = Vec::new();
+        let mut n = cur;
+        while let Some(p) = self.nodes[n as usize].parent {
+            prefix.push(p);
+            n = self.edges[p as usize].src;
+        }
+        prefix.reverse();
+        let first_step = prefix.len();
+        let all: Vec<EdgeId> = prefix.into_iter().chain(steps.into_iter().rev()).collect();
+        let second_step = all.len() - 1;
+        let label_index = |e: EdgeId, i: usize| self.edges[e as usize].writes[i].3;
+        ConflictInfo {
+            target: self.targets[target as usize].clone(),
+            first: ConflictWrite {
+                app: first.0,
+                value: first.1,
+                step: first_step,
+                write: label_index(all[first_step], first_write_index),
+            },
+            second: ConflictWrite { app: second.0, value: second.1, step: second_step, write: label_index(edge, wi) },
+            trace: all.iter().map(|&e| self.edges[e as usize].event).collect(),
+        }
+    }
+}
+
+impl<T: TransitionSystem<Label = TransitionLabel>> Monitor<T> for ConflictMonitor {
+    fn on_initial(&mut self, initial: Fingerprint) {
+        self.node(initial, None);
+    }
+
+    fn on_transition(
+        &mut self,
+        _system: &T,
+        t: ObservedTransition<'_, TransitionLabel>,
+        found: &mut Vec<ReportedFinding>,
+    ) {
+        let src = self.node(t.src, None);
+        let next_edge = self.edges.len() as EdgeId;
+        let dst = self.node(t.dst, Some(next_edge));
+        if self.edge_index.contains_key(&(src, t.event)) {
+            return; // a re-execution: deterministic, nothing new
+        }
+        let edge = self.add_edge(src, dst, t.event, t.label);
+        let mut work = Vec::new();
+        if self.process_edge(edge, found) {
+            work.push(dst);
+        }
+        while let Some(n) = work.pop() {
+            for i in 0..self.nodes[n as usize].out_edges.len() {
+                let e = self.nodes[n as usize].out_edges[i];
+                if self.process_edge(e, found) {
+                    work.push(self.edges[e as usize].dst);
+                }
+            }
+        }
+    }
+}

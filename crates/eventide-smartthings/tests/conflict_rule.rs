@@ -1,0 +1,193 @@
+//! The conflict rule on hand-made transition systems whose labels say exactly which writes each
+//! transition makes, explored in both modes.
+
+use eventide_engine::{
+    explore_with_monitor, Access, Config, EventId, Fingerprint, Location, Por, Step, TransitionSystem,
+};
+use eventide_smartthings::conflicts::{ConflictMonitor, Tracked};
+use eventide_smartthings::label::{AppId, AppWrite, HandlerRun, TransitionLabel, WriteTarget};
+use std::collections::BTreeSet;
+
+/// A system given as a table: (state, event) -> (next state, writes, user-initiated).
+struct Scripted {
+    events: Vec<&'static str>,
+    table: Vec<(u32, EventId, u32, Vec<(AppId, &'static str, &'static str)>, bool)>,
+}
+
+impl TransitionSystem for Scripted {
+    type State = u32;
+    type Label = TransitionLabel;
+
+    fn initial_state(&mut self) -> u32 {
+        0
+    }
+    fn fingerprint(&self, s: &u32) -> Fingerprint {
+        Fingerprint(*s as u128 + 1)
+    }
+    fn enabled(&mut self, s: &u32, out: &mut Vec<EventId>) {
+        out.extend(self.table.iter().filter(|r| r.0 == *s).map(|r| r.1));
+    }
+    fn execute(&mut self, s: &u32, e: EventId, accesses: &mut Vec<Access>) -> Step<u32, TransitionLabel> {
+        let row = self.table.iter().find(|r| r.0 == *s && r.1 == e).expect("enabled");
+        let mut label = TransitionLabel { user_initiated: row.4, ..TransitionLabel::default() };
+        for (app, attr, value) in &row.3 {
+            let target = WriteTarget { device: "dev1".into(), attribute: (*attr).into() };
+            label.writes.push(AppWrite { app: *app, target, value: (*value).into() });
+            label.handlers.push(HandlerRun { app: *app, handler: "h".into() });
+        }
+        // Every transition touches one location, so DPOR explores all orders here.
+        accesses.push(Access::write(Location::data(0)));
+        Step { next: row.2, findings: Vec::new(), label }
+    }
+    fn event_name(&self, e: EventId) -> String {
+        self.events[e as usize].to_string()
+    }
+}
+
+use AppId::{App1, App2};
+
+fn conflicts(system: impl Fn() -> Scripted, tracked: Tracked) -> BTreeSet<String> {
+    let mut sets = Vec::new();
+    for por in [Por::None, Por::Dpor] {
+        let mut monitor = ConflictMonitor::new(tracked.clone());
+        let outcome = explore_with_monitor(&mut system(), &Config::new(por), &mut monitor);
+        let keys: BTreeSet<String> = monitor.conflicts().iter().map(|c| c.key()).collect();
+        let reported: BTreeSet<String> = outcome.findings.iter().map(|f| f.finding.key.clone()).collect();
+        assert_eq!(keys, reported, "{por:?}: every conflict is reported once");
+        // Every trace replays and its two marked writes are the conflict's.
+        for c in monitor.conflicts() {
+            let mut sys = system();
+            let mut s = sys.initial_state();
+            let mut labels = Vec::new();
+            for &e in &c.trace {
+                let step = sys.execute(&s, e, &mut Vec::new());
+                labels.push(step.label);
+                s = step.next;
+            }
+            let first = &labels[c.first.step].writes[c.first.write];
+            let second = &labels[c.second.step].writes[c.second.write];
+            assert_eq!((first.app, &first.value, &first.target), (c.first.app, &c.first.value, &c.target));
+            assert_eq!((second.app, &second.value, &second.target), (c.second.app, &c.second.value, &c.target));
+            assert_eq!(c.second.step, c.trace.len() - 1);
+        }
+        sets.push(keys);
+    }
+    assert_eq!(sets[0], sets[1], "dpor and exhaustive must find the same conflicts");
+    sets.pop().unwrap()
+}
+
+fn one(k: &str) -> BTreeSet<String> {
+    BTreeSet::from([k.to_string()])
+}
+
+#[test]
+fn different_apps_different_values_conflict() {
+    let sys = || Scripted {
+        events: vec!["a", "b"],
+        table: vec![
+            (0, 0, 1, vec![(App1, "lock", "locked")], false),
+            (1, 1, 2, vec![(App2, "lock", "unlocked")], false),
+        ],
+    };
+    assert_eq!(conflicts(sys, Tracked::All), one("conflict:dev1.lock:App1=locked:App2=unlocked"));
+}
+
+#[test]
+fn same_app_or_equal_values_do_not_conflict() {
+    let sys = || Scripted {
+        events: vec!["a", "b", "c"],
+        table: vec![
+            (0, 0, 1, vec![(App1, "lock", "locked")], false),
+            (1, 1, 2, vec![(App1, "lock", "unlocked")], false),
+            (2, 2, 3, vec![(App2, "lock", "unlocked")], false),
+        ],
+    };
+    assert_eq!(conflicts(sys, Tracked::All), BTreeSet::new());
+}
+
+#[test]
+fn only_the_previous_write_counts() {
+    // App1 locked, then App2 locked (no conflict: equal values), then App1 unlocked: the previous
+    // write is App2's `locked`, a conflict App2 -> App1.
+    let sys = || Scripted {
+        events: vec!["a", "b", "c"],
+        table: vec![
+            (0, 0, 1, vec![(App1, "lock", "locked")], false),
+            (1, 1, 2, vec![(App2, "lock", "locked")], false),
+            (2, 2, 3, vec![(App1, "lock", "unlocked")], false),
+        ],
+    };
+    assert_eq!(conflicts(sys, Tracked::All), one("conflict:dev1.lock:App2=locked:App1=unlocked"));
+}
+
+#[test]
+fn writes_in_one_transition_conflict_and_setup_writes_count() {
+    // The setup transition runs both apps' installed(): App1 turns the switch on, App2 off.
+    let sys = || Scripted {
+        events: vec!["setup:A"],
+        table: vec![(0, 0, 1, vec![(App1, "switch", "on"), (App2, "switch", "off")], false)],
+    };
+    assert_eq!(conflicts(sys, Tracked::All), one("conflict:dev1.switch:App1=on:App2=off"));
+}
+
+#[test]
+fn user_initiated_writes_are_exempt_as_the_later_write_only() {
+    let later = || Scripted {
+        events: vec!["a", "app2.touch"],
+        table: vec![
+            (0, 0, 1, vec![(App1, "lock", "locked")], false),
+            (1, 1, 2, vec![(App2, "lock", "unlocked")], true),
+        ],
+    };
+    assert_eq!(conflicts(later, Tracked::All), BTreeSet::new());
+    let earlier = || Scripted {
+        events: vec!["app1.touch", "b"],
+        table: vec![
+            (0, 0, 1, vec![(App1, "lock", "locked")], true),
+            (1, 1, 2, vec![(App2, "lock", "unlocked")], false),
+        ],
+    };
+    assert_eq!(conflicts(earlier, Tracked::All), one("conflict:dev1.lock:App1=locked:App2=unlocked"));
+}
+
+#[test]
+fn untracked_attributes_are_ignored() {
+    let sys = || Scripted {
+        events: vec!["a", "b"],
+        table: vec![(0, 0, 1, vec![(App1, "switch", "on")], false), (1, 1, 2, vec![(App2, "switch", "off")], false)],
+    };
+    assert_eq!(conflicts(sys, Tracked::from_list(&["lock".to_string()])), BTreeSet::new());
+    assert_eq!(conflicts(sys, Tracked::from_list(&["switch".to_string()])).len(), 1);
+}
+
+#[test]
+fn writes_on_different_explorations_meet_at_a_shared_state() {
+    // Two paths reach state 3: one through App1's write (0 -a-> 1 -x-> 3), one without
+    // (0 -b-> 2 -y-> 3). App2's write happens after 3. Whichever path is explored first, the
+    // conflict App1 -> App2 must be found; the state 3 is shared, so the second path is cut off
+    // at the state match and only propagation over the graph connects the writes.
+    let sys = || Scripted {
+        events: vec!["b", "y", "a", "x", "c"],
+        table: vec![
+            (0, 0, 2, vec![], false),
+            (2, 1, 3, vec![], false),
+            (0, 2, 1, vec![(App1, "lock", "locked")], false),
+            (1, 3, 3, vec![], false),
+            (3, 4, 4, vec![(App2, "lock", "unlocked")], false),
+        ],
+    };
+    assert_eq!(conflicts(sys, Tracked::All), one("conflict:dev1.lock:App1=locked:App2=unlocked"));
+}
+
+#[test]
+fn environment_events_do_not_reset_the_previous_write() {
+    let sys = || Scripted {
+        events: vec!["a", "env", "b"],
+        table: vec![
+            (0, 0, 1, vec![(App1, "lock", "locked")], false),
+            (1, 1, 2, vec![], false),
+            (2, 2, 3, vec![(App2, "lock", "unlocked")], false),
+        ],
+    };
+    assert_eq!(conflicts(sys, Tracked::All), one("conflict:dev1.lock:App1=locked:App2=unlocked"));
+}
