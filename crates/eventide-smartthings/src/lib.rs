@@ -3,5 +3,7 @@
 //! between them.
 //!
 //! - [`label`]: what one transition did that conflict detection needs (the app writes, in order).
+//! - [`conflicts`]: conflict detection, a monitor over the labels of the explored transitions.
 
+pub mod conflicts;
 pub mod label;
