@@ -71,6 +71,13 @@ fn report(model: &str, outcome: &Outcome, secs: f64) {
 }
 
 fn run<T: TransitionSystem>(model: &str, system: &mut T, por: Por) {
+    // `--only MODEL:POR` (e.g. `--only bits:dpor`) runs one line, for profiling.
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(only) = args.iter().position(|a| a == "--only").and_then(|i| args.get(i + 1)) {
+        if *only != format!("{model}:{}", por.name()) {
+            return;
+        }
+    }
     let start = Instant::now();
     let outcome = explore(system, &Config::new(por));
     report(model, &outcome, start.elapsed().as_secs_f64());

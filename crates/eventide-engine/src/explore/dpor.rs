@@ -18,7 +18,7 @@
 //! # Invariants
 //! - Every state in the graph is in `H` or on the current execution.
 //! - `done(s) ⊆ backtrack(s) ⊆ enabled(s)`.
-//! - `summary(s)[e]` holds exactly the accesses pushed backwards through `s` with conflict event
+//! - `summary(s)[e]` (an interned access set) holds exactly the accesses pushed backwards through `s` with conflict event
 //!   `e`; a push that adds nothing stops there, because everything it would reach was reached.
 //! - An access that conflicts with a transition `tb` is removed from the search (per-location
 //!   conflicts) only when `event(tconf)` is enabled at `src(tb)`, so that the backtrack point set
@@ -64,8 +64,9 @@ struct Node<S> {
     out_edges: Vec<EdgeId>,
     /// The edge through which this state was first discovered (for traces).
     parent: Option<EdgeId>,
-    /// Appendix D: per conflict event, the accesses already pushed backwards through this state.
-    summary: Vec<(EventId, Accesses)>,
+    /// Appendix D: per conflict event, the accesses already pushed backwards through this state
+    /// (an interned access set).
+    summary: Vec<(EventId, AccessSetId)>,
 }
 
 struct Edge {
@@ -124,8 +125,9 @@ pub struct DporExplorer<'a, T: TransitionSystem, M: Monitor<T>> {
     verifier: Option<FingerprintVerifier<T::State>>,
     scratch_events: Vec<EventId>,
     scratch_accesses: Vec<Access>,
-    summary_bytes: usize,
     global_repick: Option<EventId>,
+    /// The interned empty access set.
+    empty_set: AccessSetId,
     /// Per event: stamp of its last execution / last enabling at a state of the current path.
     /// The k-th transition (0-based) of the current execution has stamp `stamp_base + k + 1`.
     last_executed: Vec<u64>,
@@ -135,7 +137,10 @@ pub struct DporExplorer<'a, T: TransitionSystem, M: Monitor<T>> {
 
 impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     pub fn new(system: &'a mut T, config: &Config, monitor: &'a mut M) -> Self {
+        let mut access_sets = AccessSets::default();
+        let empty_set = access_sets.intern(&[]);
         DporExplorer {
+            empty_set,
             system,
             monitor,
             monitor_found: Vec::new(),
@@ -146,7 +151,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             index: FxHashMap::default(),
             fingerprints: Vec::new(),
             edge_index: FxHashMap::default(),
-            access_sets: AccessSets::default(),
+            access_sets,
             worklist: Vec::new(),
             path: Vec::new(),
             path_start: 0,
@@ -158,7 +163,6 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             verifier: config.verify_fingerprints.then(FingerprintVerifier::new),
             scratch_events: Vec::new(),
             scratch_accesses: Vec::new(),
-            summary_bytes: 0,
             global_repick: None,
             last_executed: Vec::new(),
             last_enabled: Vec::new(),
@@ -230,14 +234,13 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
                     + n.backtrack.heap_bytes()
                     + n.done.heap_bytes()
                     + (n.in_edges.capacity() + n.out_edges.capacity()) * 4
-                    + n.summary.capacity() * std::mem::size_of::<(EventId, Accesses)>()
+                    + n.summary.capacity() * std::mem::size_of::<(EventId, AccessSetId)>()
             })
             .sum();
         nodes
             + self.edges.capacity() * std::mem::size_of::<Edge>()
             + self.edge_index.capacity() * 13
             + self.access_sets.bytes
-            + self.summary_bytes
     }
 
     fn add_node(&mut self, state: T::State, fp: Fingerprint, parent: Option<EdgeId>) -> StateId {
@@ -536,7 +539,8 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
                 let summary = self.nodes[dst as usize].summary.clone();
                 let src = self.edges[edge as usize].src;
                 let mut work = Vec::new();
-                for (e, a) in summary {
+                for (e, set) in summary {
+                    let a: Accesses = self.access_sets.sets[set as usize].iter().copied().collect();
                     let (hit, rest) = self.split_conflicts(&a, edge);
                     if !hit.is_empty() {
                         let consumed = self.add_backtrack(src, e);
@@ -625,19 +629,17 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         let slot = match summary.iter().position(|(ev, _)| *ev == e) {
             Some(i) => i,
             None => {
-                summary.push((e, Accesses::new()));
+                summary.push((e, self.empty_set));
                 summary.len() - 1
             }
         };
-        let known = &mut summary[slot].1;
+        let known = &self.access_sets.sets[summary[slot].1 as usize];
         let new: Accesses = a.iter().copied().filter(|x| known.binary_search(x).is_err()).collect();
         if !new.is_empty() {
-            let spilled_before = known.spilled();
-            known.extend(new.iter().copied());
-            known.sort_unstable();
-            if known.spilled() && !spilled_before {
-                self.summary_bytes += known.capacity() * std::mem::size_of::<Access>();
-            }
+            let mut merged: Vec<Access> = known.iter().copied().chain(new.iter().copied()).collect();
+            merged.sort_unstable();
+            let id = self.access_sets.intern(&merged);
+            self.nodes[s as usize].summary[slot].1 = id;
         }
         new
     }
