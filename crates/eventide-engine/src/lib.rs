@@ -21,7 +21,6 @@ pub mod system;
 pub mod visited;
 
 pub use eventset::EventSet;
-#[cfg(feature = "testing-switches")]
 pub use explore::Switches;
 pub use explore::{
     explore, explore_with_monitor, BacktrackSearch, Config, Limits, Monitor, NoMonitor, ObservedTransition, Outcome,

@@ -34,7 +34,7 @@ use super::exhaustive::{sorted_enabled, FingerprintVerifier};
 use super::findings::{FindingLog, ReportedFinding};
 use super::limits::{Budget, StopReason};
 use super::monitor::{Monitor, ObservedTransition};
-use super::{event_names, BacktrackSearch, Config, Mechanisms, Outcome, Por, Stats};
+use super::{event_names, BacktrackSearch, Config, Outcome, Por, Stats, Switches};
 use crate::eventset::EventSet;
 use crate::system::{Access, EventId, Fingerprint, Location, TransitionSystem};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -105,7 +105,7 @@ pub struct DporExplorer<'a, T: TransitionSystem, M: Monitor<T>> {
     monitor: &'a mut M,
     monitor_found: Vec<ReportedFinding>,
     config: Config,
-    mech: Mechanisms,
+    mech: Switches,
     nodes: Vec<Node<T::State>>,
     edges: Vec<Edge>,
     index: FxHashMap<Fingerprint, StateId>,

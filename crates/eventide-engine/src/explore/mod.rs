@@ -50,9 +50,9 @@ pub enum BacktrackSearch {
     Literal,
 }
 
-/// Switches that turn single mechanisms of the DPOR algorithm off, so that tests can show each
-/// one is needed. Only compiled with the `testing-switches` feature.
-#[cfg(feature = "testing-switches")]
+/// The mechanisms of the DPOR algorithm, each of which can be switched off so that tests can
+/// show it is needed. Only the `testing-switches` feature lets a [`Config`] change them; outside
+/// tests all are on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Switches {
     /// Algorithm 4: end an execution at a revisited state only when the cycle is full. Off: stop
@@ -72,7 +72,6 @@ pub struct Switches {
     pub fair_reselection: bool,
 }
 
-#[cfg(feature = "testing-switches")]
 impl Default for Switches {
     fn default() -> Self {
         Switches {
@@ -84,17 +83,6 @@ impl Default for Switches {
             fair_reselection: true,
         }
     }
-}
-
-/// The mechanisms in force (all of them outside tests).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Mechanisms {
-    pub full_cycle_termination: bool,
-    pub graph_wide_backtracking: bool,
-    pub per_location_conflicts: bool,
-    pub graph_update_at_match: bool,
-    pub disabled_events_rule: bool,
-    pub fair_reselection: bool,
 }
 
 /// What to explore and when to stop.
@@ -116,28 +104,12 @@ impl Config {
         Config { por, ..Config::default() }
     }
 
-    pub(crate) fn mechanisms(&self) -> Mechanisms {
+    /// The mechanisms in force.
+    pub(crate) fn mechanisms(&self) -> Switches {
         #[cfg(feature = "testing-switches")]
-        {
-            let s = self.switches;
-            Mechanisms {
-                full_cycle_termination: s.full_cycle_termination,
-                graph_wide_backtracking: s.graph_wide_backtracking,
-                per_location_conflicts: s.per_location_conflicts,
-                graph_update_at_match: s.graph_update_at_match,
-                disabled_events_rule: s.disabled_events_rule,
-                fair_reselection: s.fair_reselection,
-            }
-        }
+        return self.switches;
         #[cfg(not(feature = "testing-switches"))]
-        Mechanisms {
-            full_cycle_termination: true,
-            graph_wide_backtracking: true,
-            per_location_conflicts: true,
-            graph_update_at_match: true,
-            disabled_events_rule: true,
-            fair_reselection: true,
-        }
+        Switches::default()
     }
 }
 
