@@ -22,6 +22,10 @@ pub enum Command {
     Parse(ParseArgs),
     /// Run a plain Groovy script and print its output.
     Eval(EvalArgs),
+    /// Load one SmartApp, show its inputs, bindings, subscriptions and events, and run each handler once.
+    App(AppArgs),
+    /// Run two SmartApps together against a simulated home and report conflicting interactions.
+    Pair(PairArgs),
 }
 
 /// The exploration algorithm.
@@ -85,4 +89,52 @@ pub struct EvalArgs {
     /// Default: the system clock.
     #[arg(long, value_name = "MILLIS")]
     pub clock: Option<i64>,
+}
+
+#[derive(Args, Debug)]
+pub struct PairArgs {
+    /// The first app (its handlers run first).
+    pub app1: PathBuf,
+    /// The second app.
+    pub app2: PathBuf,
+    /// The exploration algorithm.
+    #[arg(long, value_enum, default_value = "dpor")]
+    pub por: PorArg,
+    /// Attributes to report conflicts on, comma-separated (`mode` is the location mode).
+    /// Default: every attribute an app command can set, and the location mode.
+    #[arg(long, value_delimiter = ',', value_name = "ATTR,...")]
+    pub track: Vec<String>,
+    /// Input values: `device` (mode inputs are `home`) or `global` (the apps' mode inputs differ).
+    #[arg(long, default_value = "device", value_parser = ["device", "global"])]
+    pub profile: String,
+    /// How scheduled handlers run: `inline` (immediately, inside the caller) or `deferred`
+    /// (as timer events of their own).
+    #[arg(long, default_value = "inline", value_parser = ["inline", "deferred"])]
+    pub timers: String,
+    /// Stop at the first conflict (default: explore everything and report every conflict).
+    #[arg(long)]
+    pub first: bool,
+    /// Explore everything (the default; accepted for symmetry with `check`).
+    #[arg(long, conflicts_with = "first")]
+    pub all: bool,
+    /// Print one JSON object instead of a readable report.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct AppArgs {
+    /// The SmartApp (.groovy).
+    pub file: PathBuf,
+    /// Print one JSON object instead of a readable report.
+    #[arg(long)]
+    pub json: bool,
+    /// How scheduled handlers run: `inline` (at once) or `deferred` (as timer events).
+    #[arg(long, default_value = "inline", value_parser = ["inline", "deferred"])]
+    pub timers: String,
+    /// Input values: `device` or `global` (mode inputs differ between apps).
+    #[arg(long, default_value = "device", value_parser = ["device", "global"])]
+    pub profile: String,
 }

@@ -2,8 +2,53 @@
 //! as an Eventide [`TransitionSystem`](eventide_engine::TransitionSystem), and the conflicts
 //! between them.
 //!
+//! - [`catalogue`]: the capability catalogue (attributes, environment values, initial
+//!   configurations, commands) as tables.
+//! - [`app`]: loading a SmartApp: parsing it and running its `definition`/`preferences` (pages,
+//!   dynamic pages, sections, inputs) to learn its inputs.
+//! - [`binding`]: binding inputs to simulated devices (one device per connected component of
+//!   capabilities that share an attribute) and to fixed values.
+//! - [`system`]: [`PairSystem`], the pair (or a single app) as a transition system: the state,
+//!   the events derived from subscriptions and timers, and one transition = one event with its
+//!   synchronous cascade of handlers.
+//! - `host`: the platform API the apps call (devices, `state`, `location`, scheduling, ...).
 //! - [`label`]: what one transition did that conflict detection needs (the app writes, in order).
 //! - [`conflicts`]: conflict detection, a monitor over the labels of the explored transitions.
+//!
+//! ```no_run
+//! use eventide_smartthings::{Options, PairSystem};
+//! use eventide_engine::TransitionSystem;
+//! let mut system = PairSystem::load(
+//!     "lock-it-when-i-leave.groovy".as_ref(),
+//!     "unlock-it-when-i-arrive.groovy".as_ref(),
+//!     Options::default(),
+//! )?;
+//! for device in system.devices() {
+//!     println!("{} {:?}", device.name, device.capabilities);
+//! }
+//! let initial = system.initial_state();
+//! let mut events = Vec::new();
+//! system.enabled(&initial, &mut events); // setup:A, setup:B
+//! # Ok::<(), eventide_smartthings::LoadError>(())
+//! ```
 
+pub mod app;
+pub mod binding;
+pub mod catalogue;
 pub mod conflicts;
+mod error;
+mod host;
+mod intern;
 pub mod label;
+pub mod system;
+mod time;
+
+pub use app::{App, InputDecl};
+pub use binding::{Binding, BoundInput, Device, DeviceAttribute};
+pub use error::LoadError;
+pub use label::{AppId, AppWrite, HandlerRun, TransitionLabel, WriteTarget};
+pub use system::{
+    EventInfo, EventKind, Executed, Options, PairState, PairSystem, Profile, TimerMode, CASCADE_DEPTH_KEY,
+    MAX_CASCADE_DEPTH,
+};
+pub use time::{CLOCK_MILLIS, SUNRISE_MILLIS, SUNSET_MILLIS};

@@ -1,7 +1,9 @@
 //! The subcommands. Each returns the process exit code.
 
+mod app;
 mod check;
 mod eval;
+mod pair;
 mod parse;
 
 use crate::cli::{Cli, Command, LimitArgs};
@@ -13,6 +15,8 @@ pub fn run(cli: Cli) -> i32 {
         Command::Check(args) => check::run(args),
         Command::Parse(args) => parse::run(args),
         Command::Eval(args) => eval::run(args),
+        Command::App(args) => app::run(args),
+        Command::Pair(args) => pair::run(args),
     }
 }
 

@@ -64,6 +64,8 @@ pub struct Interpreter {
     pub(crate) time_category: u32,
     pub(crate) regex_cache: FxHashMap<String, Rc<super::value::Pattern>>,
     pub(crate) rng_state: u64,
+    /// The span of the innermost bare call handed to the host (see [`Interpreter::call_site`]).
+    call_span: Option<Span>,
 }
 
 impl std::fmt::Debug for Interpreter {
@@ -194,6 +196,7 @@ impl Interpreter {
             time_category: 0,
             regex_cache: FxHashMap::default(),
             rng_state: 0x2545_F491_4F6C_DD1D,
+            call_span: None,
         }
     }
 
@@ -219,6 +222,13 @@ impl Interpreter {
     pub fn method_names(&self) -> impl Iterator<Item = &str> {
         self.methods.keys().map(|k| &**k)
     }
+    /// Where the bare call being handled was written (`input "x", ...` inside `preferences`), for
+    /// a host that wants to locate what a call declares. Set before each bare call reaches
+    /// [`Host::call_function`].
+    pub fn call_site(&self) -> Option<LineCol> {
+        self.call_span.map(|s| self.file.line_col(s.start))
+    }
+
     /// Limits nested method and closure calls (a `StackOverflowError` beyond it).
     pub fn set_max_call_depth(&mut self, depth: u32) {
         self.max_depth = depth;
@@ -1414,7 +1424,7 @@ impl Interpreter {
         h: &mut dyn Host,
         name: &str,
         args: Vec<Value>,
-        _span: Option<Span>,
+        span: Option<Span>,
     ) -> R<Value> {
         let args = match self.try_script_method(h, name, args)? {
             Ok(v) => return Ok(v),
@@ -1422,6 +1432,9 @@ impl Interpreter {
         };
         if let Some(v) = super::globals::call_early(self, h, name, &args)? {
             return Ok(v);
+        }
+        if span.is_some() {
+            self.call_span = span;
         }
         if let Some(v) = h.call_function(self, name, args.clone())? {
             return Ok(v);

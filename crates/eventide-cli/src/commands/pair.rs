@@ -1,0 +1,249 @@
+//! `eventide pair APP1 APP2`: run two SmartApps against one simulated home, explore every order
+//! of events, and report the conflicts between them with replayable traces.
+
+use crate::cli::{PairArgs, PorArg};
+use crate::report::{self, exit, DiagnosticJson, FindingJson};
+use eventide_engine::{explore_with_monitor, Config, EventId, FindingKind, Outcome, Por, TransitionSystem};
+use eventide_smartthings::conflicts::{ConflictInfo, ConflictMonitor, Tracked};
+use eventide_smartthings::label::AppId;
+use eventide_smartthings::system::{Options, PairSystem};
+use serde::Serialize;
+use std::path::Path;
+
+#[derive(Serialize)]
+struct WriteJson {
+    app: String,
+    device: String,
+    attribute: String,
+    value: String,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    conflicting: bool,
+}
+
+#[derive(Serialize)]
+struct StepJson {
+    event: String,
+    handlers: Vec<String>,
+    writes: Vec<WriteJson>,
+}
+
+#[derive(Serialize)]
+struct SideJson {
+    app: String,
+    value: String,
+}
+
+#[derive(Serialize)]
+struct ConflictJson {
+    attribute: String,
+    device: String,
+    first: SideJson,
+    second: SideJson,
+    trace: Vec<StepJson>,
+}
+
+#[derive(Serialize)]
+struct PairJson {
+    verdict: &'static str,
+    complete: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
+    por: &'static str,
+    events: u64,
+    states: u64,
+    transitions: u64,
+    executed: u64,
+    executions: u64,
+    elapsed_ms: u64,
+    peak_memory_bytes: u64,
+    conflicts: Vec<ConflictJson>,
+    exceptions: Vec<FindingJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<DiagnosticJson>,
+}
+
+/// A readable name for an app: its file name without `.groovy`.
+fn app_name(path: &Path) -> String {
+    path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| path.display().to_string())
+}
+
+pub fn run(args: PairArgs) -> i32 {
+    let por = match args.por {
+        PorArg::Dpor => Por::Dpor,
+        PorArg::None => Por::None,
+    };
+    let limits = match super::limits(&args.limits) {
+        Ok(l) => l,
+        Err(message) => return super::usage_error(&message),
+    };
+    let options = match (args.timers.parse(), args.profile.parse()) {
+        (Ok(timers), Ok(profile)) => Options { timers, profile },
+        (Err(e), _) | (_, Err(e)) => return super::usage_error(&e),
+    };
+    let names = [app_name(&args.app1), app_name(&args.app2)];
+    let mut system = match PairSystem::load(&args.app1, &args.app2, options) {
+        Ok(s) => s,
+        Err(error) => {
+            let diagnostic = error.diagnostic();
+            if args.json {
+                let json = PairJson {
+                    verdict: "error",
+                    complete: false,
+                    reason: Some(error.reason()),
+                    por: por.name(),
+                    events: 0,
+                    states: 0,
+                    transitions: 0,
+                    executed: 0,
+                    executions: 0,
+                    elapsed_ms: 0,
+                    peak_memory_bytes: 0,
+                    conflicts: Vec::new(),
+                    exceptions: Vec::new(),
+                    error: Some(diagnostic.into()),
+                };
+                println!("{}", serde_json::to_string(&json).unwrap_or_default());
+            } else {
+                eprintln!("{}", diagnostic.render());
+            }
+            return exit::BAD_INPUT;
+        }
+    };
+    let mut monitor = ConflictMonitor::new(Tracked::from_list(&args.track));
+    let config = Config { por, stop_at_first: args.first, limits, ..Config::default() };
+    let outcome = explore_with_monitor(&mut system, &config, &mut monitor);
+    let conflicts: Vec<ConflictJson> =
+        monitor.conflicts().iter().map(|c| conflict_json(&mut system, &outcome, c, &names)).collect();
+    let (verdict, code) = if !conflicts.is_empty() {
+        ("conflict", exit::FOUND)
+    } else if !outcome.complete {
+        ("incomplete", exit::INCOMPLETE)
+    } else {
+        ("no_conflict", exit::OK)
+    };
+    let exceptions: Vec<FindingJson> = outcome
+        .findings
+        .iter()
+        .filter(|f| f.finding.kind == FindingKind::AppException)
+        .map(|f| report::finding_json(&outcome, f))
+        .collect();
+    let s = &outcome.stats;
+    let json = PairJson {
+        verdict,
+        complete: outcome.complete,
+        reason: report::limit_reason(&outcome),
+        por: por.name(),
+        events: s.events,
+        states: s.states,
+        transitions: s.transitions,
+        executed: s.executed,
+        executions: s.executions,
+        elapsed_ms: s.elapsed.as_millis() as u64,
+        peak_memory_bytes: s.peak_memory_bytes,
+        conflicts,
+        exceptions,
+        error: None,
+    };
+    if args.json {
+        println!("{}", serde_json::to_string(&json).unwrap_or_default());
+    } else {
+        print!("{}", text_report(&names, &json));
+    }
+    code
+}
+
+/// Replays a conflict's trace to recover, per step, the handlers run and the writes made.
+fn conflict_json(system: &mut PairSystem, outcome: &Outcome, c: &ConflictInfo, names: &[String; 2]) -> ConflictJson {
+    let app = |a: AppId| names[a.index()].clone();
+    let mut state = system.initial_state();
+    let mut trace = Vec::new();
+    for (i, &event) in c.trace.iter().enumerate() {
+        let step = system.execute(&state, event, &mut Vec::new());
+        let writes = step
+            .label
+            .writes
+            .iter()
+            .enumerate()
+            .map(|(wi, w)| WriteJson {
+                app: app(w.app),
+                device: w.target.device.to_string(),
+                attribute: w.target.attribute.to_string(),
+                value: w.value.to_string(),
+                conflicting: (i == c.first.step && wi == c.first.write) || (i == c.second.step && wi == c.second.write),
+            })
+            .collect();
+        let handlers = step.label.handlers.iter().map(|h| format!("{}.{}", app(h.app), h.handler)).collect();
+        trace.push(StepJson { event: event_name(outcome, system, event), handlers, writes });
+        state = step.next;
+    }
+    ConflictJson {
+        attribute: c.target.attribute.to_string(),
+        device: c.target.device.to_string(),
+        first: SideJson { app: app(c.first.app), value: c.first.value.to_string() },
+        second: SideJson { app: app(c.second.app), value: c.second.value.to_string() },
+        trace,
+    }
+}
+
+fn event_name(outcome: &Outcome, system: &PairSystem, event: EventId) -> String {
+    outcome.event_names.get(event as usize).cloned().unwrap_or_else(|| system.event_name(event))
+}
+
+fn text_report(names: &[String; 2], r: &PairJson) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let headline = match r.verdict {
+        "conflict" => format!("CONFLICT: {} conflicting interaction(s)", r.conflicts.len()),
+        "incomplete" => "INCOMPLETE: a limit stopped the run; no conflict found so far".to_string(),
+        _ => "NO CONFLICT".to_string(),
+    };
+    let _ = writeln!(out, "{headline} between {} (App1) and {} (App2), {} exploration", names[0], names[1], r.por);
+    for (n, c) in r.conflicts.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "\nconflict {}: {}.{}: {} writes {}, then {} writes {}",
+            n + 1,
+            c.device,
+            c.attribute,
+            c.first.app,
+            c.first.value,
+            c.second.app,
+            c.second.value
+        );
+        for (i, step) in c.trace.iter().enumerate() {
+            let _ = writeln!(out, "  {i:>3}. {}", step.event);
+            for h in &step.handlers {
+                let _ = writeln!(out, "         runs {h}");
+            }
+            for w in &step.writes {
+                let mark = if w.conflicting { "   <-- conflicting write" } else { "" };
+                let _ = writeln!(out, "         {} sets {}.{} = {}{mark}", w.app, w.device, w.attribute, w.value);
+            }
+        }
+    }
+    if !r.exceptions.is_empty() {
+        let _ = writeln!(out, "\n{} app exception(s):", r.exceptions.len());
+        for e in &r.exceptions {
+            let at = match (&e.file, e.line) {
+                (Some(f), Some(l)) => format!("{f}:{l}: "),
+                _ => String::new(),
+            };
+            let _ = writeln!(out, "  {at}{} (after {})", e.message, e.trace.join(", "));
+        }
+    }
+    if let Some(reason) = r.reason {
+        let _ = writeln!(out, "\nstopped early: {reason} limit reached; the figures below cover what was explored");
+    }
+    let _ = writeln!(
+        out,
+        "\nevents {}  states {}  transitions {}  executed {}  executions {}  time {:.3}s  peak memory {}",
+        r.events,
+        r.states,
+        r.transitions,
+        r.executed,
+        r.executions,
+        r.elapsed_ms as f64 / 1000.0,
+        report::human_bytes(r.peak_memory_bytes)
+    );
+    out
+}

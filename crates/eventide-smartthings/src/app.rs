@@ -1,0 +1,202 @@
+//! Loading a SmartApp: parse it, then learn its inputs by running its preferences.
+//!
+//! Inputs are discovered by execution, not pattern matching: the top level runs with a host that
+//! implements `definition(...)`, `preferences { ... }`, `page` (with a content closure, or naming
+//! a method), `dynamicPage`, `section`, `input` (positional name and type, named options,
+//! nested input closures), `paragraph`, `href`, `label`, `mode`, `app`, `icon`. Page methods
+//! (named by `page(name:)` without a closure, `page(content:)`, `href(page:)`,
+//! `dynamicPage(nextPage:)`, `preferences(oauthPage:)`) are then run until no new page is
+//! referenced, so inputs created in loops or helpers are found.
+//!
+//! Discovery runs with every input unset (`settings` empty, unknown names read as `null`), which
+//! reveals the inputs of `ifUnset`-style helpers; [`PairSystem`](crate::PairSystem) runs it again
+//! with the bound settings to find inputs that depend on other inputs (`input "type_${dev.id}"`).
+//! An error in a page method does not stop loading: it is kept in [`App::warnings`].
+
+use std::path::Path;
+use std::sync::Arc;
+
+use eventide_groovy::eval::{ErrorKind, EvalError, Interpreter, Value};
+use eventide_groovy::syntax::{parse, SourceFile};
+use eventide_groovy::Diagnostic;
+
+use crate::binding::BoundValue;
+use crate::error::LoadError;
+use crate::host::{AppSource, AppWorld, Discovery, Phase, StHost, Tables, World};
+use crate::system::{AppRuntime, PairState, TimerMode};
+
+/// One input an app declares in its preferences.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InputDecl {
+    pub name: String,
+    /// `capability.switch`, `device.mobilePresence`, `number`, `enum`, `mode`, ...
+    pub input_type: String,
+    pub title: Option<String>,
+    pub multiple: bool,
+    pub required: bool,
+    pub submit_on_change: bool,
+    /// The options of an `enum` input (`options:` or `metadata: [values:]`), as values.
+    pub options: Vec<BoundValue>,
+    pub default_value: Option<String>,
+    /// The page that declares it, when it is declared inside a named page.
+    pub page: Option<String>,
+    /// Where the `input` call is written (0 when unknown).
+    pub line: u32,
+    pub column: u32,
+}
+
+impl InputDecl {
+    /// The first option of an `enum` input (`null` when it has none).
+    pub fn first_option(&self) -> BoundValue {
+        self.options.first().cloned().unwrap_or(BoundValue::Null)
+    }
+}
+
+/// A loaded SmartApp.
+#[derive(Clone, Debug)]
+pub struct App {
+    pub(crate) source: Arc<AppSource>,
+    /// The definition's `name` (the file name when it has none).
+    pub name: String,
+    /// Every input, in declaration order.
+    pub inputs: Vec<InputDecl>,
+    /// The page methods that were run to discover inputs.
+    pub pages: Vec<String>,
+    /// Errors raised by page methods during discovery (loading continued without them).
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// What one discovery run found.
+pub(crate) struct Discovered {
+    pub inputs: Vec<InputDecl>,
+    pub pages: Vec<String>,
+    pub definition_name: Option<String>,
+    /// App fields assigned by the top level.
+    pub fields: Value,
+    pub warnings: Vec<Diagnostic>,
+}
+
+fn eval_diagnostic(file: &SourceFile, e: &EvalError) -> Diagnostic {
+    match e.span {
+        Some(span) => Diagnostic::at(file, span, e.message.clone()),
+        None => Diagnostic::whole_file(file.name(), e.message.clone()),
+    }
+}
+
+/// Runs the app's top level and its page methods against `settings`.
+pub(crate) fn discover(source: &Arc<AppSource>, settings: Value) -> Result<Discovered, LoadError> {
+    let world = World {
+        timers: TimerMode::Inline,
+        apps: vec![AppWorld { source: source.clone(), label: source.file.name().into(), settings }],
+        devices: Vec::new(),
+        slots: Vec::new(),
+    };
+    let mut tables = Tables::default();
+    let mode = tables.syms.intern("home");
+    let mut st = PairState { setup_done: false, attrs: Box::new([]), mode, apps: vec![AppRuntime::default()].into() };
+    let mut accesses = Vec::new();
+    let mut host = StHost::new(&world, &mut tables, &mut st, &mut accesses, Phase::Loading);
+    host.discovery = Some(Discovery::default());
+    let mut interp = Interpreter::new(source.script.clone(), source.file.clone());
+    if let Err(e) = interp.run_script(&mut host) {
+        let diagnostic = eval_diagnostic(&source.file, &e);
+        return Err(match e.kind {
+            ErrorKind::Unsupported { .. } => LoadError::Unsupported(diagnostic),
+            _ => LoadError::App(diagnostic),
+        });
+    }
+    let mut warnings = Vec::new();
+    let mut run = 0;
+    while let Some(page) = host.discovery.as_ref().and_then(|d| d.pages.get(run).cloned()) {
+        run += 1;
+        if run > 200 {
+            break;
+        }
+        if !interp.has_method(&page) {
+            continue;
+        }
+        if let Some(d) = &mut host.discovery {
+            d.current_page = Some(page.clone());
+        }
+        let mut page_interp = Interpreter::new(source.script.clone(), source.file.clone());
+        if let Err(e) = page_interp.call_function(&mut host, &page, Vec::new()) {
+            warnings.push(eval_diagnostic(&source.file, &e));
+        }
+    }
+    let discovery = host.discovery.take().unwrap_or_default();
+    drop(host);
+    let fields = st.apps.first().map(|a| a.maps[2].clone()).unwrap_or_else(Value::empty_map);
+    let pages = discovery.pages.into_iter().filter(|p| interp.has_method(p)).collect();
+    Ok(Discovered { inputs: discovery.inputs, pages, definition_name: discovery.definition_name, fields, warnings })
+}
+
+impl App {
+    /// Reads, parses and loads an app.
+    pub fn load(path: &Path) -> Result<App, LoadError> {
+        let file = SourceFile::read(path).map_err(|e| {
+            LoadError::Io(Diagnostic::whole_file(&path.display().to_string(), format!("cannot read app: {e}")))
+        })?;
+        App::from_source(file)
+    }
+
+    /// Loads an app from source text.
+    pub fn from_source(file: SourceFile) -> Result<App, LoadError> {
+        let file = Arc::new(file);
+        let script = parse(&file).map_err(|e| LoadError::Syntax(Diagnostic::from_syntax(&file, &e)))?;
+        let source = Arc::new(AppSource { file: file.clone(), script: Arc::new(script) });
+        let found = discover(&source, Value::empty_map())?;
+        let stem = Path::new(file.name()).file_stem().and_then(|s| s.to_str()).unwrap_or("app").to_string();
+        Ok(App {
+            source,
+            name: found.definition_name.unwrap_or(stem),
+            inputs: found.inputs,
+            pages: found.pages,
+            warnings: found.warnings,
+        })
+    }
+
+    /// The file the app was loaded from, as given.
+    pub fn file_name(&self) -> &str {
+        self.source.file.name()
+    }
+
+    /// The source file.
+    pub fn file(&self) -> &Arc<SourceFile> {
+        &self.source.file
+    }
+
+    /// Whether the app declares a method with this name.
+    pub fn has_method(&self, name: &str) -> bool {
+        self.source
+            .script
+            .stmts
+            .iter()
+            .any(|s| matches!(&s.kind, eventide_groovy::syntax::StmtKind::Method(m) if &*m.name == name))
+    }
+
+    pub fn input(&self, name: &str) -> Option<&InputDecl> {
+        self.inputs.iter().find(|i| i.name == name)
+    }
+
+    /// Merges inputs found by a later discovery run (new names only, in order).
+    pub(crate) fn merge(&mut self, found: Discovered) -> bool {
+        let mut added = false;
+        for input in found.inputs {
+            if self.input(&input.name).is_none() {
+                self.inputs.push(input);
+                added = true;
+            }
+        }
+        for page in found.pages {
+            if !self.pages.contains(&page) {
+                self.pages.push(page);
+            }
+        }
+        for w in found.warnings {
+            if !self.warnings.contains(&w) {
+                self.warnings.push(w);
+            }
+        }
+        added
+    }
+}

@@ -1,0 +1,474 @@
+//! The capability catalogue: which attributes each capability has, the values the environment can
+//! produce for them, the two initial configurations, and what each device command does.
+//!
+//! Everything lives in three tables so that the model can be read and extended in one place:
+//! - [`CAPABILITIES`]: every capability (and `device.X` type) an input may ask for, with the base
+//!   of the readable device name (`lock` → `lock1`).
+//! - [`ATTRIBUTES`]: one row per capability and attribute: its kind, the environment's values, the
+//!   initial values of configurations A and B, and how the environment produces it (a sensor
+//!   reporting changes, or a momentary, always-enabled source).
+//! - [`COMMANDS`]: one row per capability and command: the attributes it sets and to what (a fixed
+//!   value, or the value of argument N).
+//!
+//! The values follow IoTCheck's event catalogue (docs/smartthings-model.md, appendix). An attribute
+//! with no environment values (`speech`, `image`) changes only through commands. An attribute with
+//! one fixed sample value that equals its initial value is never produced by the environment (a
+//! sensor reports changes only).
+//!
+//! When one device supports several capabilities that list the same attribute (a music player's
+//! `level` and a dimmer's `level`), the first row in table order defines the attribute.
+
+/// How an attribute's values are typed when apps read them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttrKind {
+    /// A string (`on`, `locked`, `not present`).
+    Text,
+    /// A number: `currentValue` returns a number, events carry `numericValue`.
+    Number,
+    /// JSON text: events and states carry `jsonValue`/`jsonData`.
+    Json,
+}
+
+/// How the environment produces an attribute's events.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A sensor: an event is enabled only when it would change the value.
+    Sensor,
+    /// A momentary source (button, NFC touch, momentary push, three-axis): always enabled, and a
+    /// user-initiated event (its writes are exempt as the later write of a conflict).
+    Momentary,
+}
+
+/// One capability (or `device.X` type) that an input can ask for.
+#[derive(Clone, Copy, Debug)]
+pub struct CapabilityRow {
+    /// The name after `capability.` / `device.` (`switch`, `lock`, `mobilePresence`).
+    pub name: &'static str,
+    /// The base of the readable device name (`lock` gives `lock1`).
+    pub device_name: &'static str,
+    /// `true` for device types (`device.mobilePresence`), which include other capabilities' rows.
+    pub device_type: bool,
+}
+
+/// One attribute of one capability.
+#[derive(Clone, Copy, Debug)]
+pub struct AttributeRow {
+    pub capability: &'static str,
+    pub attribute: &'static str,
+    pub kind: AttrKind,
+    /// The values the environment can produce (empty: commands only).
+    pub values: &'static [&'static str],
+    /// Initial value in configuration A and in configuration B.
+    pub initial: [&'static str; 2],
+    pub source: Source,
+}
+
+/// What a command does to one attribute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Sets the attribute to a fixed value.
+    Set(&'static str, &'static str),
+    /// Sets the attribute to the value of the N-th positional argument (when present).
+    Arg(&'static str, usize),
+    /// `setColor(map)`: `hue`, `saturation`, `level` from the map's keys, `color` from its `hex`
+    /// (or the map itself).
+    Color,
+}
+
+/// One command of one capability.
+#[derive(Clone, Copy, Debug)]
+pub struct CommandRow {
+    pub capability: &'static str,
+    pub command: &'static str,
+    /// The attributes it sets, in order (empty: the command changes nothing the model tracks).
+    pub effects: &'static [Effect],
+}
+
+const fn cap(name: &'static str, device_name: &'static str) -> CapabilityRow {
+    CapabilityRow { name, device_name, device_type: false }
+}
+
+const fn dev(name: &'static str, device_name: &'static str) -> CapabilityRow {
+    CapabilityRow { name, device_name, device_type: true }
+}
+
+/// Every capability and device type, in naming priority: a device supporting several capabilities
+/// is named after the first of them in this table.
+pub const CAPABILITIES: &[CapabilityRow] = &[
+    cap("lock", "lock"),
+    cap("thermostat", "thermostat"),
+    cap("colorControl", "light"),
+    cap("colorTemperature", "light"),
+    cap("switchLevel", "dimmer"),
+    cap("switch", "switch"),
+    cap("relaySwitch", "relay"),
+    cap("musicPlayer", "player"),
+    cap("speechSynthesis", "speaker"),
+    cap("imageCapture", "camera"),
+    cap("alarm", "alarm"),
+    cap("valve", "valve"),
+    cap("doorControl", "door"),
+    cap("garageDoorControl", "garage"),
+    cap("windowShade", "shade"),
+    cap("contactSensor", "contact"),
+    cap("motionSensor", "motion"),
+    cap("accelerationSensor", "acceleration"),
+    cap("presenceSensor", "presence"),
+    cap("beacon", "beacon"),
+    dev("mobilePresence", "phone"),
+    cap("smokeDetector", "smoke"),
+    cap("carbonMonoxideDetector", "co"),
+    cap("waterSensor", "water"),
+    cap("sleepSensor", "sleep"),
+    cap("stepSensor", "steps"),
+    cap("temperatureMeasurement", "temperature"),
+    cap("relativeHumidityMeasurement", "humidity"),
+    cap("illuminanceMeasurement", "illuminance"),
+    cap("powerMeter", "power"),
+    cap("energyMeter", "energy"),
+    cap("button", "button"),
+    dev("aeonKeyFob", "keyfob"),
+    cap("momentary", "momentary"),
+    cap("touchSensor", "tag"),
+    cap("threeAxis", "axis"),
+    cap("battery", "battery"),
+    cap("carbonDioxideMeasurement", "co2"),
+    cap("pHMeasurement", "ph"),
+    cap("soundSensor", "sound"),
+    cap("soundPressureLevel", "spl"),
+    cap("tamperAlert", "tamper"),
+    cap("voltageMeasurement", "voltage"),
+    cap("ultravioletIndex", "uv"),
+    cap("shockSensor", "shock"),
+    cap("signalStrength", "signal"),
+    cap("consumable", "consumable"),
+    cap("mediaController", "media"),
+    cap("tone", "tone"),
+    dev("pushbullet", "pushbullet"),
+    cap("notification", "notifier"),
+    cap("sensor", "sensor"),
+    cap("actuator", "actuator"),
+    cap("refresh", "refresh"),
+    cap("polling", "polling"),
+    cap("configuration", "configuration"),
+];
+
+use AttrKind::{Json, Number as Num, Text};
+use Source::{Momentary, Sensor};
+
+const fn row(
+    capability: &'static str,
+    attribute: &'static str,
+    kind: AttrKind,
+    values: &'static [&'static str],
+    a: &'static str,
+    b: &'static str,
+) -> AttributeRow {
+    AttributeRow { capability, attribute, kind, values, initial: [a, b], source: Sensor }
+}
+
+const fn momentary(
+    capability: &'static str,
+    attribute: &'static str,
+    values: &'static [&'static str],
+    a: &'static str,
+    b: &'static str,
+) -> AttributeRow {
+    AttributeRow { capability, attribute, kind: Text, values, initial: [a, b], source: Momentary }
+}
+
+const ON_OFF: &[&str] = &["on", "off"];
+const OPEN_CLOSED: &[&str] = &["open", "closed"];
+const ACTIVE: &[&str] = &["active", "inactive"];
+const PRESENCE: &[&str] = &["present", "not present"];
+const DETECTOR: &[&str] = &["clear", "detected", "tested"];
+const THERMOSTAT_MODES: &[&str] = &["auto", "cool", "emergency heat", "heat", "off"];
+const TRACK_DATA_0: &str = r#"{"station":"station0","uri":"track0"}"#;
+const TRACK_DATA_1: &str = r#"{"station":"station1","uri":"track1"}"#;
+
+/// Every attribute: capability, attribute, kind, environment values, initial A, initial B.
+#[rustfmt::skip]
+pub const ATTRIBUTES: &[AttributeRow] = &[
+    // capability                  attribute                   kind  environment values                initial A      initial B
+    row("switch",                  "switch",                   Text, ON_OFF,                           "off",         "on"),
+    row("switchLevel",             "switch",                   Text, ON_OFF,                           "off",         "on"),
+    row("switchLevel",             "level",                    Num,  &["45"],                          "50",          "60"),
+    row("colorControl",            "switch",                   Text, ON_OFF,                           "off",         "on"),
+    row("colorControl",            "level",                    Num,  &["45"],                          "50",          "60"),
+    row("colorControl",            "hue",                      Num,  &["50"],                          "30",          "50"),
+    row("colorControl",            "saturation",               Num,  &["50"],                          "70",          "90"),
+    row("colorControl",            "color",                    Text, &["red"],                         "Red",         "Blue"),
+    row("colorControl",            "colorTemperature",         Num,  &["50"],                          "10000",       "15000"),
+    row("colorTemperature",        "switch",                   Text, ON_OFF,                           "off",         "on"),
+    row("colorTemperature",        "level",                    Num,  &["45"],                          "50",          "60"),
+    row("colorTemperature",        "colorTemperature",         Num,  &["50"],                          "10000",       "15000"),
+    row("relaySwitch",             "switch",                   Text, ON_OFF,                           "off",         "on"),
+    row("lock",                    "lock",                     Text, &["locked", "unlocked"],          "locked",      "unlocked"),
+    row("contactSensor",           "contact",                  Text, OPEN_CLOSED,                      "closed",      "open"),
+    row("doorControl",             "door",                     Text, OPEN_CLOSED,                      "closed",      "open"),
+    row("garageDoorControl",       "door",                     Text, OPEN_CLOSED,                      "closed",      "open"),
+    row("valve",                   "valve",                    Text, OPEN_CLOSED,                      "closed",      "open"),
+    row("windowShade",             "windowShade",              Text, OPEN_CLOSED,                      "closed",      "open"),
+    row("motionSensor",            "motion",                   Text, ACTIVE,                           "inactive",    "active"),
+    row("accelerationSensor",      "acceleration",             Text, ACTIVE,                           "inactive",    "active"),
+    row("presenceSensor",          "presence",                 Text, PRESENCE,                         "not present", "present"),
+    row("beacon",                  "presence",                 Text, PRESENCE,                         "not present", "present"),
+    row("mobilePresence",          "presence",                 Text, PRESENCE,                         "not present", "present"),
+    row("smokeDetector",           "smoke",                    Text, DETECTOR,                         "clear",       "detected"),
+    row("smokeDetector",           "carbonMonoxide",           Text, DETECTOR,                         "clear",       "detected"),
+    row("smokeDetector",           "battery",                  Num,  &["5", "50"],                     "50",          "35"),
+    row("carbonMonoxideDetector",  "carbonMonoxide",           Text, DETECTOR,                         "clear",       "detected"),
+    row("battery",                 "battery",                  Num,  &["5", "50"],                     "50",          "35"),
+    row("waterSensor",             "water",                    Text, &["dry", "wet"],                  "dry",         "wet"),
+    row("sleepSensor",             "sleeping",                 Text, &["sleeping", "not sleeping"],    "sleeping",    "not sleeping"),
+    row("stepSensor",              "steps",                    Num,  &["50", "100"],                   "35",          "60"),
+    row("stepSensor",              "goal",                     Num,  &["40", "70"],                    "50",          "40"),
+    row("temperatureMeasurement",  "temperature",              Num,  &["45", "55"],                    "40",          "60"),
+    row("thermostat",              "temperature",              Num,  &["45", "55"],                    "40",          "60"),
+    row("thermostat",              "thermostatMode",           Text, THERMOSTAT_MODES,                 "off",         "off"),
+    row("thermostat",              "thermostatFanMode",        Text, &["auto", "circulate", "on"],     "off",         "circulate"),
+    row("thermostat",              "thermostatOperatingState", Text, &["cooling", "heating", "idle", "fan only"], "cooling", "cooling"),
+    row("thermostat",              "heatingSetpoint",          Num,  &["40"],                          "35",          "50"),
+    row("thermostat",              "coolingSetpoint",          Num,  &["60"],                          "70",          "80"),
+    row("thermostat",              "thermostatSetpoint",       Num,  &["50"],                          "50",          "60"),
+    row("relativeHumidityMeasurement", "humidity",             Num,  &["30", "70"],                    "50",          "60"),
+    row("illuminanceMeasurement",  "illuminance",              Num,  &["0", "100"],                    "20000",       "5"),
+    row("powerMeter",              "power",                    Num,  &["30", "70"],                    "50",          "60"),
+    row("energyMeter",             "energy",                   Num,  &["45"],                          "50",          "60"),
+    row("alarm",                   "alarm",                    Text, &["both", "siren", "strobe", "off"], "off",       "both"),
+    row("musicPlayer",             "status",                   Text, &["playing", "stopped", "paused"], "paused",     "playing"),
+    row("musicPlayer",             "level",                    Num,  &["36"],                          "20",          "30"),
+    row("musicPlayer",             "mute",                     Text, &["muted", "unmuted"],            "unmuted",     "muted"),
+    row("musicPlayer",             "trackDescription",         Text, &["track1"],                      "track0",      "track0"),
+    row("musicPlayer",             "trackData",                Json, &[TRACK_DATA_1],                  TRACK_DATA_0,  TRACK_DATA_0),
+    row("speechSynthesis",         "speech",                   Text, &[],                              "none",        "none"),
+    row("imageCapture",            "image",                    Text, &[],                              "none",        "none"),
+    momentary("button",            "button",                         &["pushed", "held"],              "pushed",      "held"),
+    row("button",                  "numberOfButtons",          Num,  &["4"],                           "4",           "4"),
+    momentary("aeonKeyFob",        "button",                         &["pushed", "held"],              "pushed",      "held"),
+    row("aeonKeyFob",              "battery",                  Num,  &["5", "50"],                     "50",          "35"),
+    momentary("touchSensor",       "nfcTouch",                       &["touched"],                     "touched",     "touched"),
+    momentary("threeAxis",         "threeAxis",                      &["0,0,1000"],                    "0,0,1000",    "0,0,1000"),
+    momentary("momentary",         "momentary",                      &["pushed"],                      "pushed",      "pushed"),
+    row("carbonDioxideMeasurement", "carbonDioxide",           Num,  &["400"],                         "400",         "400"),
+    row("pHMeasurement",           "pH",                       Num,  &["7"],                           "7",           "7"),
+    row("soundSensor",             "sound",                    Text, &["not detected"],                "not detected", "not detected"),
+    row("soundPressureLevel",      "soundPressureLevel",       Num,  &["50"],                          "50",          "50"),
+    row("tamperAlert",             "tamper",                   Text, &["clear"],                       "clear",       "clear"),
+    row("voltageMeasurement",      "voltage",                  Num,  &["120"],                         "120",         "120"),
+    row("ultravioletIndex",        "ultravioletIndex",         Num,  &["5"],                           "5",           "5"),
+    row("shockSensor",             "shock",                    Text, &["clear"],                       "clear",       "clear"),
+    row("signalStrength",          "lqi",                      Num,  &["100"],                         "100",         "100"),
+    row("signalStrength",          "rssi",                     Num,  &["-50"],                         "-50",         "-50"),
+    row("consumable",              "consumableStatus",         Text, &["good"],                        "good",        "good"),
+    row("mediaController",         "currentActivity",          Text, &["activity1"],                   "activity1",   "activity1"),
+];
+
+use Effect::{Arg, Color, Set};
+
+const fn command(capability: &'static str, command: &'static str, effects: &'static [Effect]) -> CommandRow {
+    CommandRow { capability, command, effects }
+}
+
+/// Every command: capability, command, what it sets. Commands of `refresh`/`polling`/
+/// `configuration` (`refresh()`, `poll()`, `configure()`) are accepted by every device.
+#[rustfmt::skip]
+pub const COMMANDS: &[CommandRow] = &[
+    command("switch",           "on",                   &[Set("switch", "on")]),
+    command("switch",           "off",                  &[Set("switch", "off")]),
+    command("relaySwitch",      "on",                   &[Set("switch", "on")]),
+    command("relaySwitch",      "off",                  &[Set("switch", "off")]),
+    command("switchLevel",      "on",                   &[Set("switch", "on")]),
+    command("switchLevel",      "off",                  &[Set("switch", "off")]),
+    command("switchLevel",      "setLevel",             &[Arg("level", 0)]),
+    command("colorControl",     "on",                   &[Set("switch", "on")]),
+    command("colorControl",     "off",                  &[Set("switch", "off")]),
+    command("colorControl",     "setLevel",             &[Arg("level", 0)]),
+    command("colorControl",     "setHue",               &[Arg("hue", 0)]),
+    command("colorControl",     "setSaturation",        &[Arg("saturation", 0)]),
+    command("colorControl",     "setColor",             &[Color]),
+    command("colorControl",     "setColorTemperature",  &[Arg("colorTemperature", 0)]),
+    command("colorTemperature", "on",                   &[Set("switch", "on")]),
+    command("colorTemperature", "off",                  &[Set("switch", "off")]),
+    command("colorTemperature", "setLevel",             &[Arg("level", 0)]),
+    command("colorTemperature", "setColorTemperature",  &[Arg("colorTemperature", 0)]),
+    command("lock",             "lock",                 &[Set("lock", "locked")]),
+    command("lock",             "unlock",               &[Set("lock", "unlocked")]),
+    command("doorControl",      "open",                 &[Set("door", "open")]),
+    command("doorControl",      "close",                &[Set("door", "closed")]),
+    command("garageDoorControl", "open",                &[Set("door", "open")]),
+    command("garageDoorControl", "close",               &[Set("door", "closed")]),
+    command("valve",            "open",                 &[Set("valve", "open")]),
+    command("valve",            "close",                &[Set("valve", "closed")]),
+    command("windowShade",      "open",                 &[Set("windowShade", "open")]),
+    command("windowShade",      "close",                &[Set("windowShade", "closed")]),
+    command("windowShade",      "presetPosition",       &[]),
+    command("alarm",            "siren",                &[Set("alarm", "siren")]),
+    command("alarm",            "strobe",               &[Set("alarm", "strobe")]),
+    command("alarm",            "both",                 &[Set("alarm", "both")]),
+    command("alarm",            "off",                  &[Set("alarm", "off")]),
+    command("thermostat",       "setHeatingSetpoint",   &[Arg("heatingSetpoint", 0)]),
+    command("thermostat",       "setCoolingSetpoint",   &[Arg("coolingSetpoint", 0)]),
+    command("thermostat",       "setThermostatSetpoint", &[Arg("thermostatSetpoint", 0)]),
+    command("thermostat",       "setThermostatMode",    &[Arg("thermostatMode", 0)]),
+    command("thermostat",       "setThermostatFanMode", &[Arg("thermostatFanMode", 0)]),
+    command("thermostat",       "heat",                 &[Set("thermostatMode", "heat")]),
+    command("thermostat",       "cool",                 &[Set("thermostatMode", "cool")]),
+    command("thermostat",       "auto",                 &[Set("thermostatMode", "auto")]),
+    command("thermostat",       "off",                  &[Set("thermostatMode", "off")]),
+    command("thermostat",       "emergencyHeat",        &[Set("thermostatMode", "emergency heat")]),
+    command("thermostat",       "fanOn",                &[Set("thermostatFanMode", "on")]),
+    command("thermostat",       "fanAuto",              &[Set("thermostatFanMode", "auto")]),
+    command("thermostat",       "fanCirculate",         &[Set("thermostatFanMode", "circulate")]),
+    // Commands of the ecobee thermostat device type that corpus apps call on thermostats.
+    command("thermostat",       "setHold",              &[]),
+    command("thermostat",       "setClimate",           &[]),
+    command("thermostat",       "resumeProgram",        &[]),
+    command("thermostat",       "present",              &[]),
+    command("thermostat",       "away",                 &[]),
+    command("musicPlayer",      "play",                 &[Set("status", "playing")]),
+    command("musicPlayer",      "pause",                &[Set("status", "paused")]),
+    command("musicPlayer",      "stop",                 &[Set("status", "stopped")]),
+    command("musicPlayer",      "mute",                 &[Set("mute", "muted")]),
+    command("musicPlayer",      "unmute",               &[Set("mute", "unmuted")]),
+    command("musicPlayer",      "setLevel",             &[Arg("level", 0)]),
+    command("musicPlayer",      "nextTrack",            &[Set("trackDescription", "next track")]),
+    command("musicPlayer",      "previousTrack",        &[Set("trackDescription", "previous track")]),
+    command("musicPlayer",      "playTrack",            &[Set("status", "playing"), Arg("trackData", 0)]),
+    command("musicPlayer",      "setTrack",             &[Arg("trackData", 0)]),
+    command("musicPlayer",      "playText",             &[Set("status", "playing"), Arg("trackDescription", 0)]),
+    command("musicPlayer",      "restoreTrack",         &[Arg("trackData", 0)]),
+    command("musicPlayer",      "resumeTrack",          &[Set("status", "playing"), Arg("trackData", 0)]),
+    // The "...AndResume/AndRestore" commands play and then restore the player's previous status.
+    command("musicPlayer",      "playTrackAndResume",   &[Arg("trackData", 0)]),
+    command("musicPlayer",      "playTrackAndRestore",  &[Arg("trackData", 0)]),
+    command("musicPlayer",      "playTextAndResume",    &[Arg("trackDescription", 0)]),
+    command("musicPlayer",      "playTextAndRestore",   &[Arg("trackDescription", 0)]),
+    command("musicPlayer",      "playSoundAndTrack",    &[Arg("trackData", 0)]),
+    command("musicPlayer",      "playTrackAtVolume",    &[Set("status", "playing"), Arg("trackData", 0), Arg("level", 1)]),
+    command("speechSynthesis",  "speak",                &[Arg("speech", 0)]),
+    command("imageCapture",     "take",                 &[Set("image", "taken")]),
+    command("momentary",        "push",                 &[Set("momentary", "pushed")]),
+    command("tone",             "beep",                 &[]),
+    command("consumable",       "setConsumableStatus",  &[Arg("consumableStatus", 0)]),
+    command("mediaController",  "startActivity",        &[Arg("currentActivity", 0)]),
+    command("mediaController",  "getAllActivities",     &[]),
+    command("mediaController",  "getCurrentActivity",   &[]),
+    command("pushbullet",       "push",                 &[]),
+    command("notification",     "deviceNotification",   &[]),
+    command("refresh",          "refresh",              &[]),
+    command("polling",          "poll",                 &[]),
+    command("configuration",    "configure",            &[]),
+];
+
+/// Commands every device accepts (they change nothing the model tracks).
+pub const UNIVERSAL_COMMANDS: &[&str] = &["refresh", "poll", "configure", "ping"];
+
+/// The capabilities a device type includes besides its own rows.
+pub const DEVICE_TYPE_INCLUDES: &[(&str, &[&str])] = &[
+    ("mobilePresence", &["presenceSensor"]),
+    ("aeonKeyFob", &["button", "battery"]),
+    ("pushbullet", &["notification"]),
+];
+
+/// The location modes the environment switches between (`location.mode` starts at `home`).
+pub const LOCATION_MODES: &[&str] = &["home", "away", "night"];
+
+/// The location attributes that produce one always-enabled event each when subscribed.
+pub const SUN_EVENTS: &[&str] = &["sunrise", "sunset", "sunriseTime", "sunsetTime"];
+
+/// A capability by name (case-insensitive, as `capability.switchLevel` or `switchLevel`).
+pub fn capability(name: &str) -> Option<&'static CapabilityRow> {
+    let name = name.strip_prefix("capability.").or_else(|| name.strip_prefix("device.")).unwrap_or(name);
+    CAPABILITIES.iter().find(|c| c.name.eq_ignore_ascii_case(name))
+}
+
+/// The attribute rows of a capability, in table order (device types include their capabilities).
+pub fn attributes_of(capability: &str) -> impl Iterator<Item = &'static AttributeRow> + '_ {
+    let included = DEVICE_TYPE_INCLUDES.iter().find(|(c, _)| *c == capability).map(|(_, inc)| *inc).unwrap_or(&[]);
+    ATTRIBUTES.iter().filter(move |r| r.capability == capability || included.contains(&r.capability))
+}
+
+/// The command rows of a capability named `command` (device types include their capabilities).
+pub fn commands_of<'a>(capability: &'a str, command: &'a str) -> impl Iterator<Item = &'static CommandRow> + 'a {
+    let included = DEVICE_TYPE_INCLUDES.iter().find(|(c, _)| *c == capability).map(|(_, inc)| *inc).unwrap_or(&[]);
+    COMMANDS
+        .iter()
+        .filter(move |r| r.command == command && (r.capability == capability || included.contains(&r.capability)))
+}
+
+/// Every command name a capability accepts.
+pub fn command_names(capability: &str) -> Vec<&'static str> {
+    let included = DEVICE_TYPE_INCLUDES.iter().find(|(c, _)| *c == capability).map(|(_, inc)| *inc).unwrap_or(&[]);
+    let mut out: Vec<&'static str> = Vec::new();
+    for r in COMMANDS.iter().filter(|r| r.capability == capability || included.contains(&r.capability)) {
+        if !out.contains(&r.command) {
+            out.push(r.command);
+        }
+    }
+    out
+}
+
+/// The row defining `attribute` for a device with these capabilities: the first in table order.
+pub fn attribute_row(capabilities: &[&str], attribute: &str) -> Option<&'static AttributeRow> {
+    ATTRIBUTES.iter().find(|r| {
+        r.attribute == attribute
+            && capabilities.iter().any(|c| {
+                *c == r.capability || DEVICE_TYPE_INCLUDES.iter().any(|(d, inc)| d == c && inc.contains(&r.capability))
+            })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_row_names_a_known_capability() {
+        for r in ATTRIBUTES {
+            assert!(capability(r.capability).is_some(), "attribute row of unknown capability {}", r.capability);
+            if r.source == Source::Sensor && !r.values.is_empty() {
+                assert!(!r.values.is_empty());
+            }
+        }
+        for r in COMMANDS {
+            assert!(capability(r.capability).is_some(), "command row of unknown capability {}", r.capability);
+            for e in r.effects {
+                if let Effect::Set(attr, _) | Effect::Arg(attr, _) = e {
+                    assert!(
+                        ATTRIBUTES.iter().any(|a| a.attribute == *attr),
+                        "command {}.{} sets unknown attribute {attr}",
+                        r.capability,
+                        r.command
+                    );
+                }
+            }
+        }
+        for (d, inc) in DEVICE_TYPE_INCLUDES {
+            assert!(capability(d).is_some_and(|c| c.device_type));
+            for c in *inc {
+                assert!(capability(c).is_some());
+            }
+        }
+    }
+
+    #[test]
+    fn lookups() {
+        assert_eq!(capability("capability.switchLevel").map(|c| c.name), Some("switchLevel"));
+        assert_eq!(capability("capability.SwitchLevel").map(|c| c.name), Some("switchLevel"));
+        assert_eq!(capability("device.mobilePresence").map(|c| c.name), Some("mobilePresence"));
+        assert!(capability("capability.teleporter").is_none());
+        let attrs: Vec<&str> = attributes_of("switchLevel").map(|r| r.attribute).collect();
+        assert_eq!(attrs, ["switch", "level"]);
+        let attrs: Vec<&str> = attributes_of("aeonKeyFob").map(|r| r.attribute).collect();
+        assert!(attrs.contains(&"button") && attrs.contains(&"battery"));
+        let lock: Vec<_> = commands_of("lock", "unlock").collect();
+        assert_eq!(lock.len(), 1);
+        assert_eq!(lock[0].effects, &[Effect::Set("lock", "unlocked")]);
+        assert_eq!(commands_of("switchLevel", "setLevel").next().map(|r| r.effects), Some(&[Arg("level", 0)][..]));
+        // A dimmer's level row comes before a music player's.
+        let row = attribute_row(&["musicPlayer", "switchLevel"], "level").map(|r| r.initial);
+        assert_eq!(row, Some(["50", "60"]));
+        assert!(command_names("thermostat").contains(&"setHeatingSetpoint"));
+    }
+}

@@ -1,0 +1,964 @@
+//! The SmartThings platform as a Groovy [`Host`]: what apps see while their preferences are
+//! discovered and while their handlers run.
+//!
+//! One [`StHost`] serves one transition (or one discovery run). It works on a copy of the
+//! [`PairState`], records every access to shared data for DPOR, the transition's label (handler
+//! runs and app writes, in order), its findings, and the outputs the apps produced (messages,
+//! HTTP requests, routines), which are recorded and never sent.
+//!
+//! - [`objects`]: devices, device lists, events and states, `location`, `app`, `log`.
+//! - [`platform`]: the global functions (`subscribe`, scheduling, `setLocationMode`, messaging,
+//!   HTTP, time helpers) and the preferences DSL.
+//! - [`state`]: `state`, `atomicState` and app fields, with per-key accesses.
+//!
+//! A handler runs in a fresh [`Interpreter`] over the app's parsed script (cheap: the script is
+//! shared), which keeps `execute` deterministic (`Math.random()` and `new Random()` start from the
+//! same seed in every run).
+
+mod objects;
+mod platform;
+mod state;
+
+use std::sync::Arc;
+
+use eventide_engine::{Access, Finding, FindingKind, Location, SourcePosition};
+use eventide_groovy::eval::{ErrorKind, EvalError, Host, HostRef, Interpreter, Tz, Value};
+use eventide_groovy::syntax::{Script, SourceFile};
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+
+use crate::app::InputDecl;
+use crate::binding::Device;
+use crate::catalogue::{AttrKind, Source};
+use crate::intern::{Interner, Sym};
+use crate::label::{AppId, AppWrite, HandlerRun, TransitionLabel, WriteTarget};
+use crate::system::{EventKind, PairState, TimerMode, CASCADE_DEPTH_KEY, MAX_CASCADE_DEPTH};
+use crate::time::CLOCK_MILLIS;
+
+/// Host object kinds (`HostRef::kind`).
+pub(crate) mod kind {
+    /// A device; id = device index.
+    pub const DEVICE: u32 = 1;
+    /// A one-element device list (a `multiple: true` input); id = device index.
+    pub const DEVICE_LIST: u32 = 2;
+    /// `state`; id = app index.
+    pub const STATE: u32 = 3;
+    /// `atomicState`; id = app index.
+    pub const ATOMIC_STATE: u32 = 4;
+    /// `location`.
+    pub const LOCATION: u32 = 5;
+    /// `app`; id = app index.
+    pub const APP: u32 = 6;
+    /// `log`.
+    pub const LOG: u32 = 7;
+    /// An event or a device state; id = index in the transition's event table.
+    pub const EVENT: u32 = 8;
+    /// A location mode; id = the mode name's symbol.
+    pub const MODE: u32 = 9;
+    /// `location.helloHome`.
+    pub const HELLO_HOME: u32 = 10;
+    /// A `physicalgraph.device.HubAction`.
+    pub const HUB_ACTION: u32 = 11;
+}
+
+/// A parsed app: its source file and syntax tree.
+#[derive(Debug)]
+pub(crate) struct AppSource {
+    pub file: Arc<SourceFile>,
+    pub script: Arc<Script>,
+}
+
+/// One app of the world: its script, label and bound settings.
+pub(crate) struct AppWorld {
+    pub source: Arc<AppSource>,
+    /// `app.label` / `app.name`: the definition's name.
+    pub label: Arc<str>,
+    /// The settings map (input name → bound value); copied per transition before use.
+    pub settings: Value,
+}
+
+/// What does not change while exploring: the apps, the devices and the options.
+pub(crate) struct World {
+    pub timers: TimerMode,
+    pub apps: Vec<AppWorld>,
+    pub devices: Vec<Device>,
+    /// Slot → (device, attribute index within the device).
+    pub slots: Vec<(u32, u32)>,
+}
+
+/// A shared location as the platform names it; interned to a [`Location`] index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum LocKey {
+    Attr(u32),
+    Mode,
+    /// One key of `state` (`atomic: false`) or `atomicState`.
+    StateKey {
+        app: u8,
+        atomic: bool,
+        key: Sym,
+    },
+    /// The key set of `state`/`atomicState`: written when a key appears or disappears, read by
+    /// whole-map operations.
+    StateKeys {
+        app: u8,
+        atomic: bool,
+    },
+    /// An app-level field (a global assigned at run time).
+    Field {
+        app: u8,
+        key: Sym,
+    },
+    Subscriptions(u8),
+    Timers(u8),
+}
+
+/// What a subscription listens to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum SubSource {
+    Device(u32),
+    Location,
+    /// The app itself (`subscribe(app, handler)`: app touch).
+    App,
+}
+
+/// A subscription: source, attribute (`None`: every attribute), value filter, handler.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct SubKey {
+    pub source: SubSource,
+    pub attr: Option<Sym>,
+    pub filter: Option<Sym>,
+    pub handler: Sym,
+}
+
+/// Interned names, locations, subscriptions and events: grows while exploring, never shrinks.
+#[derive(Default)]
+pub(crate) struct Tables {
+    pub syms: Interner,
+    locs: FxHashMap<LocKey, u32>,
+    pub subs: Vec<SubKey>,
+    sub_ids: FxHashMap<SubKey, u32>,
+    pub events: Vec<EventKind>,
+    pub event_ids: FxHashMap<EventKind, u32>,
+}
+
+impl Tables {
+    pub fn location(&mut self, key: LocKey) -> Location {
+        let n = self.locs.len() as u32;
+        Location::data(*self.locs.entry(key).or_insert(n))
+    }
+
+    pub fn subscription(&mut self, key: SubKey) -> u32 {
+        let n = self.subs.len() as u32;
+        let id = *self.sub_ids.entry(key).or_insert(n);
+        if id == n {
+            self.subs.push(key);
+        }
+        id
+    }
+
+    pub fn event(&mut self, kind: EventKind) -> u32 {
+        let n = self.events.len() as u32;
+        let id = *self.event_ids.entry(kind).or_insert(n);
+        if id == n {
+            self.events.push(kind);
+        }
+        id
+    }
+}
+
+/// Whether the host is discovering preferences or running handlers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Phase {
+    /// Running the top level and page methods to learn the inputs: unknown names read as null.
+    Loading,
+    /// The setup transition (`installed()` of each app).
+    Setup,
+    /// An event transition.
+    Running,
+}
+
+/// What discovery collects.
+#[derive(Default)]
+pub(crate) struct Discovery {
+    pub inputs: Vec<InputDecl>,
+    /// Page methods referenced (`page(name: "x")` without content, `href(page: "x")`, ...).
+    pub pages: Vec<String>,
+    pub definition_name: Option<String>,
+    pub current_page: Option<String>,
+}
+
+/// An event or device-state object handed to apps.
+#[derive(Clone, Debug)]
+pub(crate) struct EventObj {
+    pub name: Arc<str>,
+    pub value: Arc<str>,
+    pub device: Option<u32>,
+    /// `DEVICE`, `LOCATION` or `APP`.
+    pub source: &'static str,
+    pub kind: AttrKind,
+    /// A device state (`currentState`), not an event.
+    pub is_state: bool,
+    /// The event's `data` (JSON text), e.g. `{"buttonNumber":1}` for button events.
+    pub data: Option<Arc<str>>,
+    /// Produced by the environment (physical) rather than an app command (digital).
+    pub physical: bool,
+}
+
+/// Something that happened that subscriptions may match.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Occurrence {
+    pub source: SubSource,
+    pub attr: Sym,
+    pub value: Sym,
+    /// For app touch: the touched app.
+    pub app: Option<usize>,
+}
+
+/// Which of an app's runtime maps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MapKind {
+    State = 0,
+    Atomic = 1,
+    Fields = 2,
+}
+
+/// The platform for one transition or discovery run.
+pub(crate) struct StHost<'a> {
+    pub world: &'a World,
+    pub tables: &'a mut Tables,
+    pub st: &'a mut PairState,
+    pub accesses: &'a mut Vec<Access>,
+    pub label: TransitionLabel,
+    pub findings: Vec<Finding>,
+    /// Messages, HTTP requests and routines the apps produced (recorded, never sent).
+    pub outputs: Vec<String>,
+    pub phase: Phase,
+    /// The handlers running, innermost last: (app, handler).
+    stack: Vec<(usize, Sym)>,
+    depth: u32,
+    /// Set when a cascade went deeper than [`MAX_CASCADE_DEPTH`]: the transition ends.
+    pub aborted: bool,
+    /// Which runtime maps have been copied out of the stored state in this transition.
+    copied: [[bool; 3]; 2],
+    settings: [Option<Value>; 2],
+    events: Vec<EventObj>,
+    pub discovery: Option<Discovery>,
+    /// Handler runs in this transition (nested and inline timers included).
+    pub handler_runs: u32,
+}
+
+/// The error that unwinds a transition whose cascade went too deep. Not catchable by apps.
+pub(crate) fn cascade_error() -> EvalError {
+    EvalError::internal(format!(
+        "cascade_depth: nested device events deeper than {MAX_CASCADE_DEPTH}; the transition ends here"
+    ))
+}
+
+/// A platform error apps see as an exception.
+pub(crate) fn platform_error(message: impl Into<String>) -> EvalError {
+    EvalError::exception("java.lang.IllegalArgumentException", Some(message.into()))
+}
+
+/// A finding for an error raised by app code.
+pub(crate) fn finding_from(e: &EvalError) -> Finding {
+    let position = match (&e.file, e.location) {
+        (Some(file), Some(lc)) => Some(SourcePosition { file: file.to_string(), line: lc.line, column: lc.column }),
+        _ => None,
+    };
+    let (kind, message) = match &e.kind {
+        ErrorKind::AssertionFailed { message } => (FindingKind::Violation, message.clone()),
+        _ => (FindingKind::AppException, e.message.clone()),
+    };
+    let at = position.as_ref().map(|p| p.to_string()).unwrap_or_default();
+    Finding { kind, key: format!("{at}:{message}"), message, position }
+}
+
+/// The name of a handler given as a method reference, a string or a GString.
+pub(crate) fn handler_name(v: &Value) -> Option<&str> {
+    match v {
+        Value::MethodRef(n) => Some(n),
+        Value::Str(s) | Value::GString(s) => Some(s),
+        _ => None,
+    }
+}
+
+impl<'a> StHost<'a> {
+    pub fn new(
+        world: &'a World,
+        tables: &'a mut Tables,
+        st: &'a mut PairState,
+        accesses: &'a mut Vec<Access>,
+        phase: Phase,
+    ) -> StHost<'a> {
+        StHost {
+            world,
+            tables,
+            st,
+            accesses,
+            label: TransitionLabel::default(),
+            findings: Vec::new(),
+            outputs: Vec::new(),
+            phase,
+            stack: Vec::new(),
+            depth: 0,
+            aborted: false,
+            copied: [[false; 3]; 2],
+            settings: [None, None],
+            events: Vec::new(),
+            discovery: None,
+            handler_runs: 0,
+        }
+    }
+
+    /// The app whose code is running.
+    pub fn app(&self) -> usize {
+        self.stack.last().map_or(0, |(a, _)| *a)
+    }
+
+    pub fn app_id(app: usize) -> AppId {
+        if app == 0 {
+            AppId::App1
+        } else {
+            AppId::App2
+        }
+    }
+
+    pub fn read(&mut self, key: LocKey) {
+        let l = self.tables.location(key);
+        self.accesses.push(Access::read(l));
+    }
+
+    pub fn write(&mut self, key: LocKey) {
+        let l = self.tables.location(key);
+        self.accesses.push(Access::write(l));
+    }
+
+    pub fn sym(&mut self, s: &str) -> Sym {
+        self.tables.syms.intern(s)
+    }
+
+    pub fn name(&self, s: Sym) -> Arc<str> {
+        self.tables.syms.name(s).clone()
+    }
+
+    /// The settings map of an app (a private copy for this transition).
+    pub fn settings(&mut self, app: usize) -> Value {
+        if let Some(v) = &self.settings[app.min(1)] {
+            return v.clone();
+        }
+        let v = self.world.apps.get(app).map(|a| a.settings.deep_copy()).unwrap_or_else(Value::empty_map);
+        self.settings[app.min(1)] = Some(v.clone());
+        v
+    }
+
+    /// One of an app's runtime maps, copied out of the stored state on first use.
+    pub fn runtime_map(&mut self, app: usize, which: MapKind) -> eventide_groovy::eval::MapRef {
+        let i = which as usize;
+        let rt = &mut self.st.apps[app];
+        let slot = &mut rt.maps[i];
+        if !self.copied[app.min(1)][i] {
+            *slot = slot.deep_copy();
+            self.copied[app.min(1)][i] = true;
+        }
+        match slot {
+            Value::Map(m) => m.clone(),
+            other => {
+                *other = Value::empty_map();
+                match other {
+                    Value::Map(m) => m.clone(),
+                    _ => unreachable_map(),
+                }
+            }
+        }
+    }
+
+    /// Registers an event or state object and returns its handle.
+    pub fn new_event(&mut self, obj: EventObj) -> Value {
+        let id = self.events.len() as u32;
+        self.events.push(obj);
+        Value::Host(HostRef { kind: kind::EVENT, id })
+    }
+
+    pub fn event_obj(&self, id: u32) -> Option<&EventObj> {
+        self.events.get(id as usize)
+    }
+
+    pub fn device(&self, d: u32) -> Option<&'a Device> {
+        self.world.devices.get(d as usize)
+    }
+
+    /// The current value of a device attribute (records a read).
+    pub fn attr_text(&mut self, d: u32, attr: &str) -> Option<(Arc<str>, AttrKind)> {
+        let device = self.device(d)?;
+        let a = device.attribute(attr)?;
+        self.read(LocKey::Attr(a.slot));
+        let sym = self.st.attrs.get(a.slot as usize).copied()?;
+        Some((self.name(sym), a.row.kind))
+    }
+
+    /// A state object for the current value of a device attribute.
+    pub fn state_object(&mut self, d: u32, attr: &str) -> Value {
+        match self.attr_text(d, attr) {
+            Some((value, kind)) => self.new_event(EventObj {
+                name: attr.into(),
+                value,
+                device: Some(d),
+                source: "DEVICE",
+                kind,
+                is_state: true,
+                data: None,
+                physical: true,
+            }),
+            None => Value::Null,
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Handlers and cascades
+
+    /// Runs a handler of an app with an optional argument; an error it raises becomes a finding
+    /// (the handler stops, its writes stay).
+    pub fn run_handler(&mut self, app: usize, handler: Sym, arg: Option<Value>) {
+        if self.aborted {
+            return;
+        }
+        let name = self.name(handler);
+        self.label.handlers.push(HandlerRun { app: Self::app_id(app), handler: name.clone() });
+        self.handler_runs += 1;
+        let Some(source) = self.world.apps.get(app).map(|a| a.source.clone()) else { return };
+        let mut interp = Interpreter::new(source.script.clone(), source.file.clone());
+        let decls = interp.method_decls(&name);
+        if decls.is_empty() {
+            let message = format!("handler `{name}` is not a method of {}", source.file.name());
+            self.findings.push(Finding {
+                kind: FindingKind::AppException,
+                key: format!("{}:missing-handler:{name}", source.file.name()),
+                message,
+                position: Some(SourcePosition { file: source.file.name().to_string(), line: 1, column: 1 }),
+            });
+            return;
+        }
+        let takes_arg = decls.iter().any(|d| !d.params.is_empty());
+        let args = match arg {
+            Some(v) if takes_arg => vec![v],
+            _ => Vec::new(),
+        };
+        self.stack.push((app, handler));
+        let result = interp.call_function(self, &name, args);
+        self.stack.pop();
+        if let Err(e) = result {
+            if !self.aborted {
+                self.findings.push(finding_from(&e));
+            }
+        }
+    }
+
+    /// Runs every handler subscribed to `occ`: App1's subscriptions first, then App2's, each in
+    /// subscription order. The subscriptions are those in force when the event occurs.
+    pub fn dispatch(&mut self, occ: Occurrence, event: Value) -> Result<(), EvalError> {
+        let mut runs: SmallVec<[(usize, Sym); 4]> = SmallVec::new();
+        for app in 0..self.st.apps.len() {
+            self.read(LocKey::Subscriptions(app as u8));
+            let subs = self.st.apps[app].subs.clone();
+            for &sid in subs.iter() {
+                let Some(key) = self.tables.subs.get(sid as usize).copied() else { continue };
+                let source_matches = match (key.source, occ.source) {
+                    (SubSource::Device(a), SubSource::Device(b)) => a == b,
+                    (SubSource::Location, SubSource::Location) => match key.attr {
+                        None => self.tables.syms.lookup("mode") == Some(occ.attr),
+                        Some(a) => a == occ.attr,
+                    },
+                    (SubSource::App, SubSource::App) => occ.app == Some(app),
+                    _ => false,
+                };
+                let attr_matches = match (key.source, key.attr) {
+                    (SubSource::Device(_), Some(a)) => a == occ.attr,
+                    _ => true,
+                };
+                let value_matches = key.filter.map_or(true, |f| f == occ.value);
+                if source_matches && attr_matches && value_matches {
+                    runs.push((app, key.handler));
+                }
+            }
+        }
+        for (app, handler) in runs {
+            if self.aborted {
+                break;
+            }
+            self.run_handler(app, handler, Some(event.clone()));
+        }
+        if self.aborted {
+            Err(cascade_error())
+        } else {
+            Ok(())
+        }
+    }
+
+    /// A nested event caused by a command: dispatched depth first, bounded by
+    /// [`MAX_CASCADE_DEPTH`].
+    pub fn nested(&mut self, occ: Occurrence, event: Value) -> Result<(), EvalError> {
+        if self.phase == Phase::Loading {
+            return Ok(());
+        }
+        self.enter_nested()?;
+        let r = self.dispatch(occ, event);
+        self.depth -= 1;
+        r
+    }
+
+    /// Goes one level deeper in the cascade, or ends the transition with a `cascade_depth`
+    /// finding.
+    fn enter_nested(&mut self) -> Result<(), EvalError> {
+        if self.aborted {
+            return Err(cascade_error());
+        }
+        if self.depth >= MAX_CASCADE_DEPTH {
+            self.aborted = true;
+            self.findings.push(Finding {
+                kind: FindingKind::AppException,
+                key: CASCADE_DEPTH_KEY.to_string(),
+                message: format!("cascade_depth: a cascade of nested events went deeper than {MAX_CASCADE_DEPTH}"),
+                position: None,
+            });
+            return Err(cascade_error());
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    /// An app command sets a device attribute: an app write (even to the same value); a change
+    /// (or any momentary value) dispatches a nested event.
+    pub fn set_attribute(&mut self, d: u32, attr: &str, text: &str) -> Result<(), EvalError> {
+        let Some(device) = self.device(d) else { return Ok(()) };
+        let Some(a) = device.attribute(attr).copied() else { return Ok(()) };
+        let text = normalize_attr_text(a.row.kind, text);
+        self.write(LocKey::Attr(a.slot));
+        let app = self.app();
+        if self.phase != Phase::Loading {
+            self.label.writes.push(AppWrite {
+                app: Self::app_id(app),
+                target: WriteTarget { device: device.name.clone(), attribute: a.name.into() },
+                value: text.as_str().into(),
+            });
+        }
+        let sym = self.sym(&text);
+        let slot = a.slot as usize;
+        let changed = self.st.attrs.get(slot).copied() != Some(sym) || a.row.source == Source::Momentary;
+        if let Some(v) = self.st.attrs.get_mut(slot) {
+            *v = sym;
+        }
+        if changed {
+            let attr_sym = self.sym(a.name);
+            let event = self.new_event(EventObj {
+                name: a.name.into(),
+                value: text.as_str().into(),
+                device: Some(d),
+                source: "DEVICE",
+                kind: a.row.kind,
+                is_state: false,
+                data: None,
+                physical: false,
+            });
+            return self
+                .nested(Occurrence { source: SubSource::Device(d), attr: attr_sym, value: sym, app: None }, event);
+        }
+        Ok(())
+    }
+
+    /// An app changes the location mode (`setLocationMode`, `location.setMode`,
+    /// `location.mode = m`).
+    pub fn set_mode(&mut self, mode: &str) -> Result<(), EvalError> {
+        self.write(LocKey::Mode);
+        let app = self.app();
+        if self.phase != Phase::Loading {
+            self.label.writes.push(AppWrite {
+                app: Self::app_id(app),
+                target: WriteTarget { device: "location".into(), attribute: "mode".into() },
+                value: mode.into(),
+            });
+        }
+        let sym = self.sym(mode);
+        let changed = self.st.mode != sym;
+        self.st.mode = sym;
+        if changed {
+            let event = self.location_event("mode", mode);
+            let attr = self.sym("mode");
+            return self.nested(Occurrence { source: SubSource::Location, attr, value: sym, app: None }, event);
+        }
+        Ok(())
+    }
+
+    pub fn location_event(&mut self, name: &str, value: &str) -> Value {
+        self.new_event(EventObj {
+            name: name.into(),
+            value: value.into(),
+            device: None,
+            source: "LOCATION",
+            kind: AttrKind::Text,
+            is_state: false,
+            data: None,
+            physical: false,
+        })
+    }
+
+    /// Schedules a handler: runs it now (inline timers; a periodic schedule made during setup
+    /// also becomes an always-enabled timer event) or makes it a pending timer (deferred).
+    pub fn schedule(&mut self, handler: &str, periodic: bool, data: Option<Value>) -> Result<(), EvalError> {
+        let app = self.app();
+        let h = self.sym(handler);
+        if self.phase == Phase::Loading {
+            return Ok(());
+        }
+        let keep = match self.world.timers {
+            TimerMode::Deferred => true,
+            TimerMode::Inline => periodic && self.phase == Phase::Setup,
+        };
+        if keep {
+            self.write(LocKey::Timers(app as u8));
+            let data_v = data.clone().unwrap_or(Value::Null);
+            let timers = std::rc::Rc::make_mut(&mut self.st.apps[app].timers);
+            match timers.iter_mut().find(|t| t.handler == h) {
+                Some(t) => {
+                    t.periodic = periodic;
+                    t.data = data_v;
+                }
+                None => timers.push(crate::system::Timer { handler: h, periodic, data: data_v }),
+            }
+        }
+        if self.world.timers == TimerMode::Inline {
+            // A handler that schedules itself (a polling loop) is not run again inside itself.
+            if self.stack.iter().any(|&(a, s)| a == app && s == h) {
+                return Ok(());
+            }
+            self.enter_nested()?;
+            self.run_handler(app, h, data);
+            self.depth -= 1;
+            if self.aborted {
+                return Err(cascade_error());
+            }
+        }
+        Ok(())
+    }
+
+    /// `unschedule()` / `unschedule(handler)`.
+    pub fn unschedule(&mut self, handler: Option<&str>) {
+        let app = self.app();
+        self.write(LocKey::Timers(app as u8));
+        let h = handler.map(|n| self.sym(n));
+        let timers = &mut self.st.apps[app].timers;
+        if timers.iter().any(|t| h.map_or(true, |h| t.handler == h)) {
+            std::rc::Rc::make_mut(timers).retain(|t| h.is_some_and(|h| t.handler != h));
+        }
+    }
+
+    /// Subscribes the running app.
+    pub fn subscribe(&mut self, key: SubKey) {
+        let app = self.app();
+        self.write(LocKey::Subscriptions(app as u8));
+        let id = self.tables.subscription(key);
+        let subs = &mut self.st.apps[app].subs;
+        if !subs.contains(&id) {
+            std::rc::Rc::make_mut(subs).push(id);
+        }
+    }
+
+    /// Normalises `state` and `atomicState` as the platform's JSON storage would (map keys become
+    /// strings, dates and non-device objects become text), at the end of the transition.
+    pub fn finish(&mut self) {
+        for app in 0..self.st.apps.len().min(2) {
+            for which in [MapKind::State, MapKind::Atomic] {
+                if self.copied[app][which as usize] {
+                    let v = self.st.apps[app].maps[which as usize].clone();
+                    let n = self.jsonify(&v, 0);
+                    self.st.apps[app].maps[which as usize] = n;
+                }
+            }
+        }
+    }
+
+    fn jsonify(&mut self, v: &Value, depth: u32) -> Value {
+        if depth > 64 {
+            return Value::Null;
+        }
+        match v {
+            Value::Map(m) => {
+                let entries: Vec<(Value, Value)> = m.borrow().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+                let mut out = eventide_groovy::eval::GMap::with_capacity(entries.len());
+                for (k, x) in entries {
+                    let key = match &k {
+                        Value::Str(_) => k.clone(),
+                        other => Value::str(&eventide_groovy::eval::display(self, other)),
+                    };
+                    let x = self.jsonify(&x, depth + 1);
+                    out.insert(key, x);
+                }
+                Value::new_map(out)
+            }
+            Value::List(l) => {
+                let items: Vec<Value> = l.borrow().clone();
+                Value::new_list(items.iter().map(|x| self.jsonify(x, depth + 1)).collect())
+            }
+            Value::Range(_) => match v.deep_copy() {
+                Value::Range(r) => Value::new_list(r.iter().map(Value::Int).collect()),
+                other => other,
+            },
+            Value::GString(s) => Value::Str(s.clone()),
+            Value::Date(ms) => Value::str(
+                &eventide_groovy::eval::format_date(*ms, "yyyy-MM-dd'T'HH:mm:ssZ", Tz::UTC).unwrap_or_default(),
+            ),
+            Value::Host(r) if r.kind == kind::DEVICE => v.clone(),
+            Value::Host(_) | Value::Obj(_) => Value::str(&eventide_groovy::eval::display(self, v)),
+            other => other.clone(),
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Root events
+
+    /// Runs the setup transition: the initial configuration, then `installed()` of each app.
+    pub fn setup(&mut self, config: usize) {
+        for slot in 0..self.world.slots.len() {
+            let (d, a) = self.world.slots[slot];
+            let Some(attr) = self.world.devices.get(d as usize).and_then(|d| d.attributes.get(a as usize)) else {
+                continue;
+            };
+            let sym = self.sym(attr.row.initial[config.min(1)]);
+            self.st.attrs[slot] = sym;
+            self.write(LocKey::Attr(slot as u32));
+        }
+        self.st.mode = self.sym("home");
+        self.write(LocKey::Mode);
+        self.phase = Phase::Setup;
+        let installed = self.sym("installed");
+        for app in 0..self.world.apps.len() {
+            if self.aborted {
+                break;
+            }
+            if self.world.apps[app]
+                .source
+                .script
+                .stmts
+                .iter()
+                .any(|s| matches!(&s.kind, eventide_groovy::syntax::StmtKind::Method(m) if &*m.name == "installed"))
+            {
+                self.run_handler(app, installed, None);
+            }
+        }
+        self.st.setup_done = true;
+    }
+
+    /// Runs one environment event and its cascade.
+    pub fn environment_event(&mut self, event: EventKind) {
+        self.phase = Phase::Running;
+        let result = match event {
+            EventKind::Setup(c) => {
+                self.setup(c as usize);
+                Ok(())
+            }
+            EventKind::Device { slot, value } => {
+                let (d, a) = self.world.slots.get(slot as usize).copied().unwrap_or((0, 0));
+                let Some(attr) = self.world.devices.get(d as usize).and_then(|x| x.attributes.get(a as usize)).copied()
+                else {
+                    return;
+                };
+                self.write(LocKey::Attr(slot));
+                if let Some(v) = self.st.attrs.get_mut(slot as usize) {
+                    *v = value;
+                }
+                let text = self.name(value);
+                let data = (attr.name == "button").then(|| Arc::from(r#"{"buttonNumber":1}"#));
+                let obj = self.new_event(EventObj {
+                    name: attr.name.into(),
+                    value: text,
+                    device: Some(d),
+                    source: "DEVICE",
+                    kind: attr.row.kind,
+                    is_state: false,
+                    data,
+                    physical: true,
+                });
+                let attr_sym = self.sym(attr.name);
+                self.dispatch(Occurrence { source: SubSource::Device(d), attr: attr_sym, value, app: None }, obj)
+            }
+            EventKind::Mode(m) => {
+                self.write(LocKey::Mode);
+                self.st.mode = m;
+                let text = self.name(m);
+                let obj = self.location_event("mode", &text);
+                let attr = self.sym("mode");
+                self.dispatch(Occurrence { source: SubSource::Location, attr, value: m, app: None }, obj)
+            }
+            EventKind::Location(attr) => {
+                let name = self.name(attr);
+                let value = match &*name {
+                    "sunriseTime" => crate::time::iso(crate::time::SUNRISE_MILLIS + 86_400_000),
+                    "sunsetTime" => crate::time::iso(crate::time::SUNSET_MILLIS),
+                    other => other.to_string(),
+                };
+                let obj = self.location_event(&name, &value);
+                let v = self.sym(&value);
+                self.dispatch(Occurrence { source: SubSource::Location, attr, value: v, app: None }, obj)
+            }
+            EventKind::Touch(app) => {
+                let obj = self.new_event(EventObj {
+                    name: "touch".into(),
+                    value: "touched".into(),
+                    device: None,
+                    source: "APP",
+                    kind: AttrKind::Text,
+                    is_state: false,
+                    data: None,
+                    physical: true,
+                });
+                let attr = self.sym("touch");
+                let value = self.sym("touched");
+                self.dispatch(Occurrence { source: SubSource::App, attr, value, app: Some(app as usize) }, obj)
+            }
+            EventKind::Timer { app, handler } => {
+                let app = app as usize;
+                self.read(LocKey::Timers(app as u8));
+                self.write(LocKey::Timers(app as u8));
+                let timers = &mut self.st.apps[app].timers;
+                let pos = timers.iter().position(|t| t.handler == handler);
+                let data = match pos {
+                    Some(i) => {
+                        let t = timers[i].clone();
+                        if self.world.timers == TimerMode::Deferred && !t.periodic {
+                            std::rc::Rc::make_mut(timers).remove(i);
+                        }
+                        (!t.data.is_null()).then(|| t.data.deep_copy())
+                    }
+                    None => None,
+                };
+                self.run_handler(app, handler, data);
+                Ok(())
+            }
+        };
+        let _ = result;
+        self.finish();
+    }
+}
+
+fn unreachable_map() -> eventide_groovy::eval::MapRef {
+    std::rc::Rc::new(std::cell::RefCell::new(eventide_groovy::eval::GMap::new()))
+}
+
+/// The text a command stores for an attribute: numbers without a needless `.0` for numeric
+/// attributes (`setLevel(50.0)` sets `50`).
+pub(crate) fn normalize_attr_text(kind: AttrKind, text: &str) -> String {
+    if kind == AttrKind::Number {
+        if let Some(stripped) = text.strip_suffix(".0") {
+            if stripped.parse::<i64>().is_ok() {
+                return stripped.to_string();
+            }
+        }
+        if let Ok(f) = text.parse::<f64>() {
+            if f.fract() == 0.0 && f.abs() < 1e15 && text.contains('.') {
+                return format!("{}", f as i64);
+            }
+        }
+    }
+    text.to_string()
+}
+
+impl Host for StHost<'_> {
+    fn get_global(&mut self, interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
+        let app = self.app();
+        let v = match name {
+            "state" => Value::Host(HostRef { kind: kind::STATE, id: app as u32 }),
+            "atomicState" => Value::Host(HostRef { kind: kind::ATOMIC_STATE, id: app as u32 }),
+            "location" => Value::Host(HostRef { kind: kind::LOCATION, id: 0 }),
+            "app" => Value::Host(HostRef { kind: kind::APP, id: app as u32 }),
+            "log" => Value::Host(HostRef { kind: kind::LOG, id: 0 }),
+            "settings" => self.settings(app),
+            _ => {
+                let settings = self.settings(app);
+                if let Value::Map(m) = &settings {
+                    if let Some(v) = m.borrow().get_str(name) {
+                        return Ok(Some(v.clone()));
+                    }
+                }
+                if let Some(v) = self.field_get(app, name) {
+                    return Ok(Some(v));
+                }
+                if self.phase == Phase::Loading {
+                    return Ok(Some(Value::Null));
+                }
+                let _ = interp;
+                return Ok(None);
+            }
+        };
+        Ok(Some(v))
+    }
+
+    fn set_global(&mut self, _interp: &mut Interpreter, name: &str, value: Value) -> Result<(), EvalError> {
+        let app = self.app();
+        self.field_set(app, name, value);
+        Ok(())
+    }
+
+    fn call_function(
+        &mut self,
+        interp: &mut Interpreter,
+        name: &str,
+        args: Vec<Value>,
+    ) -> Result<Option<Value>, EvalError> {
+        platform::call(self, interp, name, args)
+    }
+
+    fn get_property(&mut self, interp: &mut Interpreter, obj: HostRef, name: &str) -> Result<Option<Value>, EvalError> {
+        objects::get_property(self, interp, obj, name)
+    }
+
+    fn set_property(
+        &mut self,
+        interp: &mut Interpreter,
+        obj: HostRef,
+        name: &str,
+        value: Value,
+    ) -> Result<bool, EvalError> {
+        objects::set_property(self, interp, obj, name, value)
+    }
+
+    fn call_method(
+        &mut self,
+        interp: &mut Interpreter,
+        obj: HostRef,
+        name: &str,
+        args: Vec<Value>,
+    ) -> Result<Option<Value>, EvalError> {
+        objects::call_method(self, interp, obj, name, args)
+    }
+
+    fn class_name(&self, obj: HostRef) -> String {
+        objects::class_name(self, obj)
+    }
+
+    fn to_display_string(&mut self, obj: HostRef) -> String {
+        objects::display_object(self, obj)
+    }
+
+    fn construct(
+        &mut self,
+        _interp: &mut Interpreter,
+        class: &str,
+        args: &[Value],
+    ) -> Result<Option<Value>, EvalError> {
+        if class.ends_with("HubAction") || class.ends_with("HubMultiAction") {
+            let text = args.iter().map(|a| eventide_groovy::eval::display(self, a)).collect::<Vec<_>>().join(", ");
+            self.outputs.push(format!("hubAction: {text}"));
+            return Ok(Some(Value::Host(HostRef { kind: kind::HUB_ACTION, id: 0 })));
+        }
+        Ok(None)
+    }
+
+    fn now_millis(&mut self) -> i64 {
+        CLOCK_MILLIS
+    }
+
+    fn default_time_zone(&self) -> Tz {
+        Tz::UTC
+    }
+
+    fn print(&mut self, _text: &str) {}
+}

@@ -1,0 +1,593 @@
+//! The platform's objects: devices and device lists, events and device states, `location`,
+//! `location.helloHome`, modes, `app`, `log`, `state`/`atomicState`.
+//!
+//! A name an object does not know is answered with `None`, so the interpreter raises Groovy's
+//! `MissingPropertyException` / `MissingMethodException` naming it, located at the call.
+
+use eventide_groovy::eval::num::Dec;
+use eventide_groovy::eval::{display, parse_json, EvalError, GMap, HostRef, Interpreter, Obj, Tz, Value};
+
+use super::{kind, platform_error, EventObj, LocKey, StHost};
+use crate::catalogue::{self, AttrKind, Effect, LOCATION_MODES};
+use crate::time::{iso, CLOCK_MILLIS, SUNRISE_MILLIS, SUNSET_MILLIS};
+
+/// Names of routines (`location.helloHome.getPhrases()`).
+pub(crate) const PHRASES: &[&str] = &["Goodbye!", "Good Morning!", "Good Night!", "I'm Back!"];
+
+/// Location facts.
+const LOCATION_NAME: &str = "Home";
+const LOCATION_ID: &str = "location1";
+
+/// Device methods that a device list applies to each device.
+const DEVICE_METHODS: &[&str] = &[
+    "currentValue",
+    "latestValue",
+    "currentState",
+    "latestState",
+    "statesSince",
+    "statesBetween",
+    "eventsSince",
+    "eventsBetween",
+    "events",
+    "hasCapability",
+    "hasAttribute",
+    "hasCommand",
+    "getDataValue",
+    "updateDataValue",
+];
+
+fn decapitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+fn map_of(entries: &[(&str, Value)]) -> Value {
+    let mut m = GMap::with_capacity(entries.len());
+    for (k, v) in entries {
+        m.insert(Value::str(k), v.clone());
+    }
+    Value::new_map(m)
+}
+
+/// An attribute's text as apps read it: numbers for numeric attributes.
+pub(crate) fn typed(kind: AttrKind, text: &str) -> Value {
+    if kind == AttrKind::Number {
+        if let Ok(i) = text.parse::<i64>() {
+            return match i32::try_from(i) {
+                Ok(i) => Value::Int(i),
+                Err(_) => Value::Long(i),
+            };
+        }
+        if let Some(d) = Dec::parse(text) {
+            return Value::Decimal(d);
+        }
+    }
+    Value::str(text)
+}
+
+fn number_format(text: &str) -> EvalError {
+    EvalError::exception("java.lang.NumberFormatException", Some(format!("For input string: \"{text}\"")))
+}
+
+fn arg_text(h: &mut StHost, v: &Value) -> String {
+    match v.as_str() {
+        Some(s) => s.to_string(),
+        None => display(h, v),
+    }
+}
+
+// ----------------------------------------------------------------------------------------------
+// Properties
+
+pub(super) fn get_property(
+    h: &mut StHost,
+    interp: &mut Interpreter,
+    obj: HostRef,
+    name: &str,
+) -> Result<Option<Value>, EvalError> {
+    match obj.kind {
+        kind::DEVICE => Ok(device_property(h, obj.id, name)),
+        kind::DEVICE_LIST => {
+            if name == "empty" {
+                return Ok(Some(Value::Bool(false)));
+            }
+            Ok(device_property(h, obj.id, name).map(|v| Value::new_list(vec![v])))
+        }
+        kind::STATE | kind::ATOMIC_STATE => {
+            let atomic = obj.kind == kind::ATOMIC_STATE;
+            Ok(Some(h.state_get(obj.id as usize, atomic, name)))
+        }
+        kind::LOCATION => Ok(location_property(h, name)),
+        kind::APP => Ok(match name {
+            "label" | "name" => Some(Value::Str(app_label(h, obj.id))),
+            "id" => Some(Value::str(&format!("app{}", obj.id + 1))),
+            "installationState" => Some(Value::str("COMPLETE")),
+            _ => None,
+        }),
+        kind::EVENT => event_property(h, obj.id, name),
+        kind::MODE => Ok(match name {
+            "name" | "id" | "displayName" => Some(Value::Str(h.name(obj.id))),
+            _ => None,
+        }),
+        kind::HELLO_HOME => Ok(match name {
+            "phrases" => Some(phrases()),
+            _ => None,
+        }),
+        _ => {
+            let _ = interp;
+            Ok(None)
+        }
+    }
+}
+
+fn app_label(h: &StHost, app: u32) -> eventide_groovy::eval::Str {
+    h.world.apps.get(app as usize).map(|a| a.label.clone()).unwrap_or_else(|| "app".into())
+}
+
+fn phrases() -> Value {
+    Value::new_list(
+        PHRASES
+            .iter()
+            .enumerate()
+            .map(|(i, p)| map_of(&[("id", Value::str(&format!("phrase{}", i + 1))), ("label", Value::str(p))]))
+            .collect(),
+    )
+}
+
+fn device_property(h: &mut StHost, d: u32, name: &str) -> Option<Value> {
+    let device = h.device(d)?;
+    Some(match name {
+        "displayName" | "label" | "name" | "id" | "deviceNetworkId" => Value::Str(device.name.clone()),
+        "typeName" | "type" => Value::str(&format!("Simulated {}", device.capabilities.first().unwrap_or(&"Device"))),
+        "hub" => map_of(&[("id", Value::str("hub1")), ("name", Value::str("Home Hub"))]),
+        "status" => Value::str("ONLINE"),
+        "capabilities" => {
+            Value::new_list(device.capabilities.iter().map(|c| map_of(&[("name", Value::str(c))])).collect())
+        }
+        "supportedAttributes" => {
+            Value::new_list(device.attributes.iter().map(|a| map_of(&[("name", Value::str(a.name))])).collect())
+        }
+        "supportedCommands" => {
+            Value::new_list(device.commands().iter().map(|c| map_of(&[("name", Value::str(c))])).collect())
+        }
+        "currentStates" => {
+            let attrs: Vec<&str> = device.attributes.iter().map(|a| a.name).collect();
+            Value::new_list(attrs.into_iter().map(|a| h.state_object(d, a)).collect())
+        }
+        "lastActivity" => Value::Date(CLOCK_MILLIS),
+        "device" => Value::Host(HostRef { kind: kind::DEVICE, id: d }),
+        _ => {
+            if let Some(rest) =
+                name.strip_prefix("current").filter(|r| r.chars().next().is_some_and(char::is_uppercase))
+            {
+                let attr = decapitalize(rest);
+                return Some(match h.attr_text(d, &attr) {
+                    Some((text, kind)) => typed(kind, &text),
+                    None => Value::Null,
+                });
+            }
+            if let Some(attr) = name.strip_suffix("State") {
+                if device.attribute(attr).is_some() {
+                    return Some(h.state_object(d, attr));
+                }
+            }
+            return None;
+        }
+    })
+}
+
+fn location_property(h: &mut StHost, name: &str) -> Option<Value> {
+    Some(match name {
+        "mode" => {
+            h.read(LocKey::Mode);
+            Value::Str(h.name(h.st.mode))
+        }
+        "currentMode" => {
+            h.read(LocKey::Mode);
+            Value::Host(HostRef { kind: kind::MODE, id: h.st.mode })
+        }
+        "modes" => {
+            let ids: Vec<u32> = LOCATION_MODES.iter().map(|m| h.sym(m)).collect();
+            Value::new_list(ids.into_iter().map(|id| Value::Host(HostRef { kind: kind::MODE, id })).collect())
+        }
+        "timeZone" => Value::obj(Obj::TimeZone(Tz::UTC)),
+        "name" => Value::str(LOCATION_NAME),
+        "id" => Value::str(LOCATION_ID),
+        "latitude" => Value::Decimal(Dec::parse("40.7128").unwrap_or_else(Dec::zero)),
+        "longitude" => Value::Decimal(Dec::parse("-74.0060").unwrap_or_else(Dec::zero)),
+        "zipCode" => Value::str("10001"),
+        "contactBookEnabled" => Value::Bool(false),
+        "temperatureScale" => Value::str("F"),
+        "helloHome" => Value::Host(HostRef { kind: kind::HELLO_HOME, id: 0 }),
+        "hubs" => Value::new_list(vec![map_of(&[
+            ("id", Value::str("hub1")),
+            ("name", Value::str("Home Hub")),
+            ("localIP", Value::str("192.168.1.2")),
+        ])]),
+        "location" => Value::Host(HostRef { kind: kind::LOCATION, id: 0 }),
+        _ => return None,
+    })
+}
+
+fn event_property(h: &mut StHost, id: u32, name: &str) -> Result<Option<Value>, EvalError> {
+    let Some(e) = h.event_obj(id).cloned() else { return Ok(None) };
+    let display_name = match e.device.and_then(|d| h.device(d)) {
+        Some(d) => d.name.clone(),
+        None if e.source == "APP" => app_label(h, h.app() as u32),
+        None => LOCATION_NAME.into(),
+    };
+    let number = |e: &EventObj| Dec::parse(e.value.trim()).ok_or_else(|| number_format(&e.value));
+    Ok(Some(match name {
+        "name" => Value::Str(e.name.clone()),
+        "value" | "stringValue" => Value::Str(e.value.clone()),
+        "displayName" | "linkText" => Value::Str(display_name),
+        "descriptionText" | "description" => Value::str(&format!("{display_name} {} is {}", e.name, e.value)),
+        "device" => e.device.map_or(Value::Null, |d| Value::Host(HostRef { kind: kind::DEVICE, id: d })),
+        "deviceId" => e.device.and_then(|d| h.device(d)).map_or(Value::Null, |d| Value::Str(d.name.clone())),
+        "date" | "dateValue" => Value::Date(CLOCK_MILLIS),
+        "isoDate" => Value::str(&iso(CLOCK_MILLIS)),
+        "unixTime" => Value::Long(CLOCK_MILLIS),
+        "source" => Value::str(e.source),
+        "numericValue" | "numberValue" => Value::Decimal(number(&e)?),
+        "doubleValue" => Value::Double(number(&e)?.to_f64()),
+        "floatValue" => Value::Float(number(&e)?.to_f64() as f32),
+        "integerValue" => Value::Int(number(&e)?.to_f64() as i32),
+        "longValue" => Value::Long(number(&e)?.to_f64() as i64),
+        "jsonValue" => parse_json(&e.value)?,
+        "jsonData" => match (&e.data, e.kind) {
+            (Some(data), _) => parse_json(data)?,
+            (None, AttrKind::Json) => parse_json(&e.value)?,
+            _ => Value::Null,
+        },
+        "data" => e.data.clone().map_or(Value::Null, Value::Str),
+        "xyzValue" => {
+            let parts: Vec<i32> = e.value.split(',').filter_map(|p| p.trim().parse().ok()).collect();
+            match parts.as_slice() {
+                [x, y, z] => map_of(&[("x", Value::Int(*x)), ("y", Value::Int(*y)), ("z", Value::Int(*z))]),
+                _ => Value::Null,
+            }
+        }
+        "unit" | "installedSmartAppId" | "type" => Value::Null,
+        "location" => Value::Host(HostRef { kind: kind::LOCATION, id: 0 }),
+        "locationId" => Value::str(LOCATION_ID),
+        "hubId" => Value::str("hub1"),
+        "id" => Value::str(&format!("event{id}")),
+        "isStateChange" | "stateChange" => Value::Bool(true),
+        "physical" => Value::Bool(e.physical),
+        "digital" => Value::Bool(!e.physical),
+        _ => return Ok(None),
+    }))
+}
+
+pub(super) fn set_property(
+    h: &mut StHost,
+    _interp: &mut Interpreter,
+    obj: HostRef,
+    name: &str,
+    value: Value,
+) -> Result<bool, EvalError> {
+    match obj.kind {
+        kind::STATE | kind::ATOMIC_STATE => {
+            h.state_put(obj.id as usize, obj.kind == kind::ATOMIC_STATE, name, value);
+            Ok(true)
+        }
+        kind::LOCATION if name == "mode" => {
+            let m = arg_text(h, &value);
+            h.set_mode(&m)?;
+            Ok(true)
+        }
+        _ => Ok(false),
+    }
+}
+
+// ----------------------------------------------------------------------------------------------
+// Methods
+
+pub(super) fn call_method(
+    h: &mut StHost,
+    interp: &mut Interpreter,
+    obj: HostRef,
+    name: &str,
+    args: Vec<Value>,
+) -> Result<Option<Value>, EvalError> {
+    match obj.kind {
+        kind::DEVICE => device_method(h, obj.id, name, args),
+        kind::DEVICE_LIST => device_list_method(h, interp, obj.id, name, args),
+        kind::STATE | kind::ATOMIC_STATE => {
+            h.state_method(interp, obj.id as usize, obj.kind == kind::ATOMIC_STATE, name, args)
+        }
+        kind::LOCATION => location_method(h, interp, name, args),
+        kind::LOG => Ok(match name {
+            "debug" | "info" | "warn" | "error" | "trace" => Some(Value::Null),
+            _ => None,
+        }),
+        kind::HELLO_HOME => Ok(match (name, args.as_slice()) {
+            ("execute", [phrase, ..]) => {
+                let p = arg_text(h, phrase);
+                h.outputs.push(format!("routine: {p}"));
+                Some(Value::Null)
+            }
+            ("getPhrases", []) => Some(phrases()),
+            _ => None,
+        }),
+        kind::APP => Ok(match name {
+            "updateLabel" | "updateSetting" | "clearSetting" | "removeSetting" => Some(Value::Null),
+            _ => getter(h, interp, obj, name, &args)?,
+        }),
+        kind::EVENT => Ok(match name {
+            "isStateChange" => Some(Value::Bool(true)),
+            "isPhysical" | "isDigital" => {
+                let physical = h.event_obj(obj.id).is_some_and(|e| e.physical);
+                Some(Value::Bool(if name == "isPhysical" { physical } else { !physical }))
+            }
+            _ => getter(h, interp, obj, name, &args)?,
+        }),
+        kind::MODE => getter(h, interp, obj, name, &args),
+        kind::HUB_ACTION => Ok(None),
+        _ => Ok(None),
+    }
+}
+
+/// `getFoo()` as the property `foo`.
+fn getter(
+    h: &mut StHost,
+    interp: &mut Interpreter,
+    obj: HostRef,
+    name: &str,
+    args: &[Value],
+) -> Result<Option<Value>, EvalError> {
+    match name.strip_prefix("get").filter(|r| r.chars().next().is_some_and(char::is_uppercase)) {
+        Some(rest) if args.is_empty() => get_property(h, interp, obj, &decapitalize(rest)),
+        _ => Ok(None),
+    }
+}
+
+fn location_method(
+    h: &mut StHost,
+    interp: &mut Interpreter,
+    name: &str,
+    args: Vec<Value>,
+) -> Result<Option<Value>, EvalError> {
+    Ok(Some(match (name, args.as_slice()) {
+        ("setMode", [m]) => {
+            if m.is_null() {
+                return Err(platform_error("setMode(null): no such mode"));
+            }
+            let m = arg_text(h, m);
+            h.set_mode(&m)?;
+            Value::Null
+        }
+        ("currentValue", [attr]) => match attr.as_str() {
+            Some("mode") => {
+                h.read(LocKey::Mode);
+                Value::Str(h.name(h.st.mode))
+            }
+            Some("sunriseTime") => Value::str(&iso(SUNRISE_MILLIS + 86_400_000)),
+            Some("sunsetTime") => Value::str(&iso(SUNSET_MILLIS)),
+            _ => Value::Null,
+        },
+        ("currentState", [attr]) if attr.as_str() == Some("mode") => {
+            h.read(LocKey::Mode);
+            let mode = h.name(h.st.mode);
+            h.new_event(EventObj {
+                name: "mode".into(),
+                value: mode,
+                device: None,
+                source: "LOCATION",
+                kind: AttrKind::Text,
+                is_state: true,
+                data: None,
+                physical: false,
+            })
+        }
+        _ => return getter(h, interp, HostRef { kind: kind::LOCATION, id: 0 }, name, &args),
+    }))
+}
+
+fn device_method(h: &mut StHost, d: u32, name: &str, args: Vec<Value>) -> Result<Option<Value>, EvalError> {
+    let Some(device) = h.device(d) else { return Ok(None) };
+    let attr_arg = |h: &mut StHost, args: &[Value]| args.first().map(|a| arg_text(h, a));
+    Ok(Some(match name {
+        "currentValue" | "latestValue" => match attr_arg(h, &args) {
+            Some(attr) => match h.attr_text(d, &attr) {
+                Some((text, kind)) => typed(kind, &text),
+                None => Value::Null,
+            },
+            None => return Err(platform_error(format!("{name}() needs an attribute name"))),
+        },
+        "currentState" | "latestState" => match attr_arg(h, &args) {
+            Some(attr) => h.state_object(d, &attr),
+            None => return Err(platform_error(format!("{name}() needs an attribute name"))),
+        },
+        "statesSince" | "statesBetween" => match attr_arg(h, &args) {
+            Some(attr) => match h.state_object(d, &attr) {
+                Value::Null => Value::new_list(Vec::new()),
+                s => Value::new_list(vec![s]),
+            },
+            None => return Err(platform_error(format!("{name}() needs an attribute name"))),
+        },
+        "eventsSince" | "eventsBetween" | "events" => {
+            let attrs: Vec<&str> = device.attributes.iter().map(|a| a.name).collect();
+            let mut out = Vec::with_capacity(attrs.len());
+            for a in attrs {
+                if let Some((value, kind)) = h.attr_text(d, a) {
+                    out.push(h.new_event(EventObj {
+                        name: a.into(),
+                        value,
+                        device: Some(d),
+                        source: "DEVICE",
+                        kind,
+                        is_state: false,
+                        data: None,
+                        physical: true,
+                    }));
+                }
+            }
+            Value::new_list(out)
+        }
+        "hasCapability" => {
+            let c = attr_arg(h, &args).unwrap_or_default().replace(' ', "");
+            Value::Bool(device.has_capability(&c))
+        }
+        "hasAttribute" => {
+            let a = attr_arg(h, &args).unwrap_or_default();
+            Value::Bool(device.attribute(&a).is_some())
+        }
+        "hasCommand" => {
+            let c = attr_arg(h, &args).unwrap_or_default();
+            Value::Bool(device.commands().contains(&c.as_str()) || catalogue::UNIVERSAL_COMMANDS.contains(&c.as_str()))
+        }
+        "getDataValue" | "updateDataValue" => Value::Null,
+        _ if catalogue::UNIVERSAL_COMMANDS.contains(&name) => Value::Null,
+        _ if device.commands().contains(&name) => {
+            command(h, d, name, args)?;
+            Value::Null
+        }
+        _ => {
+            if let Some(rest) = name.strip_prefix("get").filter(|r| r.chars().next().is_some_and(char::is_uppercase)) {
+                if args.is_empty() {
+                    return Ok(device_property(h, d, &decapitalize(rest)));
+                }
+            }
+            if name.starts_with("current") && args.is_empty() {
+                return Ok(device_property(h, d, name));
+            }
+            return Ok(None);
+        }
+    }))
+}
+
+/// Runs a device command: every attribute it sets is an app write; changes dispatch nested
+/// events. Options maps (`[delay: 1000]`) are dropped: delayed commands run at once.
+fn command(h: &mut StHost, d: u32, name: &str, args: Vec<Value>) -> Result<(), EvalError> {
+    let Some(device) = h.device(d) else { return Ok(()) };
+    let mut effects: Vec<Effect> = Vec::new();
+    for cap in &device.capabilities {
+        for row in catalogue::commands_of(cap, name) {
+            for e in row.effects {
+                let attr = match e {
+                    Effect::Set(a, _) | Effect::Arg(a, _) => Some(*a),
+                    Effect::Color => None,
+                };
+                let dup = effects.iter().any(|x| match (x, attr) {
+                    (Effect::Set(a, _) | Effect::Arg(a, _), Some(b)) => *a == b,
+                    (Effect::Color, None) => true,
+                    _ => false,
+                });
+                if !dup {
+                    effects.push(*e);
+                }
+            }
+        }
+    }
+    let is_options = |v: &Value| match v {
+        Value::Map(m) => m.borrow().get_str("delay").is_some(),
+        _ => false,
+    };
+    let positional: Vec<Value> = args.iter().filter(|v| !is_options(v)).cloned().collect();
+    for effect in effects {
+        match effect {
+            Effect::Set(attr, value) => h.set_attribute(d, attr, value)?,
+            Effect::Arg(attr, i) => {
+                if let Some(v) = positional.get(i).filter(|v| !v.is_null()) {
+                    let text = arg_text(h, v);
+                    h.set_attribute(d, attr, &text)?;
+                }
+            }
+            Effect::Color => {
+                let Some(Value::Map(m)) = positional.first() else {
+                    return Err(platform_error("setColor() needs a map such as [hue: 50, saturation: 100]"));
+                };
+                let entries: Vec<(String, Value)> =
+                    m.borrow().iter().filter_map(|(k, v)| k.as_str().map(|k| (k.to_string(), v.clone()))).collect();
+                for key in ["hue", "saturation", "level"] {
+                    if let Some((_, v)) = entries.iter().find(|(k, v)| k == key && !v.is_null()) {
+                        let text = arg_text(h, v);
+                        h.set_attribute(d, key, &text)?;
+                    }
+                }
+                let color = match entries.iter().find(|(k, v)| (k == "hex" || k == "color") && !v.is_null()) {
+                    Some((_, v)) => arg_text(h, v),
+                    None => display(h, &positional[0]),
+                };
+                h.set_attribute(d, "color", &color)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn device_list_method(
+    h: &mut StHost,
+    interp: &mut Interpreter,
+    d: u32,
+    name: &str,
+    args: Vec<Value>,
+) -> Result<Option<Value>, EvalError> {
+    let element = Value::Host(HostRef { kind: kind::DEVICE, id: d });
+    let list = Value::new_list(vec![element.clone()]);
+    match name {
+        "iterator" => return Ok(Some(list)),
+        "asBoolean" => return Ok(Some(Value::Bool(true))),
+        _ => {}
+    }
+    let Some(device) = h.device(d) else { return Ok(None) };
+    let is_command = device.commands().contains(&name) && !(name == "take" && !args.is_empty());
+    let per_device = is_command
+        || DEVICE_METHODS.contains(&name)
+        || catalogue::UNIVERSAL_COMMANDS.contains(&name)
+        || (name.starts_with("current") && name.len() > 7 && args.is_empty());
+    if per_device {
+        return Ok(device_method(h, d, name, args)?.map(|v| Value::new_list(vec![v])));
+    }
+    interp.call_method(h, list, name, args).map(Some)
+}
+
+// ----------------------------------------------------------------------------------------------
+// Names
+
+pub(super) fn class_name(h: &StHost, obj: HostRef) -> String {
+    match obj.kind {
+        kind::DEVICE => "physicalgraph.app.DeviceWrapper",
+        kind::DEVICE_LIST => "physicalgraph.app.DeviceWrapperList",
+        kind::STATE | kind::ATOMIC_STATE => "physicalgraph.app.StateWrapper",
+        kind::LOCATION => "physicalgraph.app.LocationWrapper",
+        kind::APP => "physicalgraph.app.InstalledSmartAppWrapper",
+        kind::LOG => "physicalgraph.app.LogWrapper",
+        kind::EVENT => match h.event_obj(obj.id) {
+            Some(e) if e.is_state => "physicalgraph.app.StateWrapper",
+            _ => "physicalgraph.app.EventWrapper",
+        },
+        kind::MODE => "physicalgraph.app.ModeWrapper",
+        kind::HELLO_HOME => "physicalgraph.app.HelloHomeWrapper",
+        kind::HUB_ACTION => "physicalgraph.device.HubAction",
+        _ => "java.lang.Object",
+    }
+    .to_string()
+}
+
+pub(super) fn display_object(h: &mut StHost, obj: HostRef) -> String {
+    match obj.kind {
+        kind::DEVICE => h.device(obj.id).map(|d| d.name.to_string()).unwrap_or_default(),
+        kind::DEVICE_LIST => format!("[{}]", h.device(obj.id).map(|d| d.name.to_string()).unwrap_or_default()),
+        kind::STATE | kind::ATOMIC_STATE => {
+            let v = h.state_value(obj.id as usize, obj.kind == kind::ATOMIC_STATE);
+            eventide_groovy::eval::display(h, &v)
+        }
+        kind::LOCATION => LOCATION_NAME.to_string(),
+        kind::APP => app_label(h, obj.id).to_string(),
+        kind::LOG => "log".to_string(),
+        kind::EVENT => match h.event_obj(obj.id) {
+            Some(e) if e.is_state => e.value.to_string(),
+            Some(e) => format!("{}: {}", e.name, e.value),
+            None => "event".to_string(),
+        },
+        kind::MODE => h.name(obj.id).to_string(),
+        kind::HELLO_HOME => "helloHome".to_string(),
+        kind::HUB_ACTION => "HubAction".to_string(),
+        _ => "object".to_string(),
+    }
+}

@@ -1,0 +1,460 @@
+//! The platform's global functions: the preferences DSL, subscriptions, scheduling, location
+//! modes, messaging and HTTP (recorded, never sent), time helpers and JSON.
+//!
+//! A function the platform does not know returns `None`: the interpreter then raises
+//! `MissingMethodException` naming the call, located at the call site.
+
+use eventide_groovy::eval::{display, parse_json, EvalError, GMap, HostRef, Interpreter, Value};
+
+use super::{handler_name, kind, platform_error, StHost, SubKey, SubSource};
+use crate::app::InputDecl;
+use crate::binding::BoundValue;
+use crate::time;
+
+/// Arguments split into the named-argument map, the positional values and a trailing closure.
+struct Args {
+    named: Option<Value>,
+    positional: Vec<Value>,
+    closure: Option<Value>,
+}
+
+fn split(args: Vec<Value>) -> Args {
+    let mut named = None;
+    let mut positional = Vec::new();
+    let mut closure = None;
+    let n = args.len();
+    for (i, a) in args.into_iter().enumerate() {
+        match a {
+            Value::Map(_) if named.is_none() => named = Some(a),
+            Value::Closure(_) if i + 1 == n => closure = Some(a),
+            other => positional.push(other),
+        }
+    }
+    Args { named, positional, closure }
+}
+
+impl Args {
+    fn get(&self, key: &str) -> Option<Value> {
+        match &self.named {
+            Some(Value::Map(m)) => m.borrow().get_str(key).cloned(),
+            _ => None,
+        }
+    }
+}
+
+fn text(h: &mut StHost, v: &Value) -> String {
+    match v.as_str() {
+        Some(s) => s.to_string(),
+        None => display(h, v),
+    }
+}
+
+fn option_value(v: &Value) -> BoundValue {
+    match v {
+        Value::Int(_) | Value::Long(_) => BoundValue::Integer(v.as_i64().unwrap_or(0)),
+        Value::Decimal(d) => BoundValue::Decimal(d.to_string()),
+        Value::Double(d) => BoundValue::Decimal(d.to_string()),
+        Value::Bool(b) => BoundValue::Bool(*b),
+        Value::Map(m) => match m.borrow().iter().next() {
+            Some((k, _)) => option_value(k),
+            None => BoundValue::Null,
+        },
+        Value::Null => BoundValue::Null,
+        other => BoundValue::Text(other.as_str().map(str::to_string).unwrap_or_else(|| other.to_string())),
+    }
+}
+
+fn options_of(v: &Value) -> Vec<BoundValue> {
+    match v {
+        Value::List(l) => l.borrow().iter().map(option_value).collect(),
+        Value::Map(m) => m.borrow().keys().map(option_value).collect(),
+        Value::Range(r) => r.iter().map(|i| BoundValue::Integer(i as i64)).collect(),
+        Value::Null => Vec::new(),
+        other => vec![option_value(other)],
+    }
+}
+
+fn add_page(h: &mut StHost, page: String) {
+    if let Some(d) = &mut h.discovery {
+        if !d.pages.contains(&page) {
+            d.pages.push(page);
+        }
+    }
+}
+
+fn run_closure(h: &mut StHost, interp: &mut Interpreter, closure: &Option<Value>) -> Result<(), EvalError> {
+    if let Some(c) = closure {
+        interp.call_value(h, c, Vec::new())?;
+    }
+    Ok(())
+}
+
+fn input(h: &mut StHost, interp: &mut Interpreter, args: Args) -> Result<Value, EvalError> {
+    let name = match args.get("name").or_else(|| args.positional.first().cloned()) {
+        Some(v) if !v.is_null() => text(h, &v),
+        _ => return Err(platform_error("input() needs a name")),
+    };
+    let input_type = match args.get("type").or_else(|| args.positional.get(1).cloned()) {
+        Some(v) if !v.is_null() => text(h, &v),
+        _ => return Err(platform_error(format!("input `{name}` needs a type"))),
+    };
+    let options = match args.get("options") {
+        Some(v) => options_of(&v),
+        None => match args.get("metadata") {
+            Some(Value::Map(m)) => m.borrow().get_str("values").map(options_of).unwrap_or_default(),
+            _ => Vec::new(),
+        },
+    };
+    let title = args.get("title").filter(|v| !v.is_null()).map(|v| text(h, &v));
+    let default_value = args.get("defaultValue").filter(|v| !v.is_null()).map(|v| text(h, &v));
+    let (line, column) = interp.call_site().map_or((0, 0), |lc| (lc.line, lc.column));
+    let decl = InputDecl {
+        name,
+        input_type,
+        title,
+        multiple: args.get("multiple").is_some_and(|v| v.truthy()),
+        required: args.get("required").is_some_and(|v| v.truthy()),
+        submit_on_change: args.get("submitOnChange").is_some_and(|v| v.truthy()),
+        options,
+        default_value,
+        page: h.discovery.as_ref().and_then(|d| d.current_page.clone()),
+        line,
+        column,
+    };
+    if let Some(d) = &mut h.discovery {
+        if !d.inputs.iter().any(|i| i.name == decl.name) {
+            d.inputs.push(decl);
+        }
+    }
+    run_closure(h, interp, &args.closure)?;
+    Ok(Value::Null)
+}
+
+fn with_page(
+    h: &mut StHost,
+    interp: &mut Interpreter,
+    page: Option<String>,
+    closure: &Option<Value>,
+) -> Result<(), EvalError> {
+    let saved = h.discovery.as_mut().map(|d| std::mem::replace(&mut d.current_page, page.clone()));
+    let r = run_closure(h, interp, closure);
+    if let (Some(d), Some(saved)) = (&mut h.discovery, saved) {
+        d.current_page = saved;
+    }
+    r
+}
+
+/// The sources of a subscription: devices, `location`, `app`, or lists of them.
+fn sources(h: &mut StHost, interp: &mut Interpreter, v: &Value, out: &mut Vec<SubSource>) -> Result<(), EvalError> {
+    match v {
+        Value::Null => {}
+        Value::Host(r) => match r.kind {
+            kind::DEVICE | kind::DEVICE_LIST => out.push(SubSource::Device(r.id)),
+            kind::LOCATION => out.push(SubSource::Location),
+            kind::APP => out.push(SubSource::App),
+            _ => {
+                let shown = display(h, v);
+                return Err(platform_error(format!("subscribe(): cannot subscribe to {shown}")));
+            }
+        },
+        Value::List(_) => {
+            for item in interp.iterate(h, v)? {
+                sources(h, interp, &item, out)?;
+            }
+        }
+        other => {
+            let shown = display(h, other);
+            return Err(platform_error(format!("subscribe(): cannot subscribe to {shown} (not a device)")));
+        }
+    }
+    Ok(())
+}
+
+fn subscribe(h: &mut StHost, interp: &mut Interpreter, args: Vec<Value>) -> Result<Value, EvalError> {
+    let positional: Vec<Value> = args.into_iter().filter(|v| !matches!(v, Value::Map(_))).collect();
+    let (source, attr, handler) = match positional.as_slice() {
+        [s, h] => (s.clone(), None, h.clone()),
+        [s, a, h, ..] => (s.clone(), Some(a.clone()), h.clone()),
+        _ => return Err(platform_error("subscribe() takes (source, [attribute,] handler)")),
+    };
+    let Some(handler) = handler_name(&handler).map(str::to_string) else {
+        let shown = display(h, &handler);
+        return Err(platform_error(format!("subscribe(): the handler must be a method name, not {shown}")));
+    };
+    let mut srcs = Vec::new();
+    sources(h, interp, &source, &mut srcs)?;
+    let (attr, filter) = match attr {
+        Some(a) if !a.is_null() => {
+            let a = text(h, &a);
+            match a.split_once('.') {
+                Some((attr, value)) => (Some(attr.to_string()), Some(value.to_string())),
+                None => (Some(a), None),
+            }
+        }
+        _ => (None, None),
+    };
+    let handler = h.sym(&handler);
+    let attr = attr.map(|a| h.sym(&a));
+    let filter = filter.map(|f| h.sym(&f));
+    for source in srcs {
+        let attr = if source == SubSource::App { None } else { attr };
+        h.subscribe(SubKey { source, attr, filter, handler });
+    }
+    Ok(Value::Null)
+}
+
+fn unsubscribe(h: &mut StHost, interp: &mut Interpreter, args: Vec<Value>) -> Result<Value, EvalError> {
+    let app = h.app();
+    h.write(super::LocKey::Subscriptions(app as u8));
+    let mut srcs = Vec::new();
+    let mut handler = None;
+    for a in &args {
+        match a {
+            Value::Str(_) | Value::GString(_) | Value::MethodRef(_) => {
+                handler = handler_name(a).map(|n| h.sym(n));
+            }
+            other => sources(h, interp, other, &mut srcs)?,
+        }
+    }
+    let all = args.is_empty();
+    let subs = h.st.apps[app].subs.clone();
+    let keep: Vec<u32> = subs
+        .iter()
+        .copied()
+        .filter(|&id| {
+            let Some(k) = h.tables.subs.get(id as usize) else { return false };
+            if all {
+                return false;
+            }
+            let by_source = !srcs.is_empty() && srcs.contains(&k.source);
+            let by_handler = handler.is_some_and(|hd| hd == k.handler);
+            !(by_source || by_handler)
+        })
+        .collect();
+    if keep.len() != subs.len() {
+        h.st.apps[app].subs = std::rc::Rc::new(keep);
+    }
+    Ok(Value::Null)
+}
+
+/// The handler and options of `runIn(seconds, handler, [options])`-style calls; `at` is the
+/// position of the handler among the positional arguments.
+fn timer_args(h: &mut StHost, args: Vec<Value>, at: usize, call: &str) -> Result<(String, Option<Value>), EvalError> {
+    let mut options = None;
+    let mut positional = Vec::new();
+    for a in args {
+        match a {
+            Value::Map(_) => options = Some(a),
+            other => positional.push(other),
+        }
+    }
+    let Some(handler) = positional.get(at) else {
+        return Err(platform_error(format!("{call}() needs a handler")));
+    };
+    let Some(name) = handler_name(handler).map(str::to_string) else {
+        let shown = display(h, handler);
+        return Err(platform_error(format!("{call}(): the handler must be a method name, not {shown}")));
+    };
+    let data = match &options {
+        Some(Value::Map(m)) => m.borrow().get_str("data").cloned(),
+        _ => None,
+    };
+    Ok((name, data))
+}
+
+fn record(h: &mut StHost, what: &str, args: &[Value]) -> Value {
+    let shown: Vec<String> = args.iter().filter(|a| !a.is_callable()).map(|a| text(h, a)).collect();
+    h.outputs.push(format!("{what}: {}", shown.join(", ")));
+    Value::Null
+}
+
+fn map_of(entries: Vec<(&str, Value)>) -> Value {
+    let mut m = GMap::with_capacity(entries.len());
+    for (k, v) in entries {
+        m.insert(Value::str(k), v);
+    }
+    Value::new_map(m)
+}
+
+/// A global function call. `None`: not a platform function.
+pub(super) fn call(
+    h: &mut StHost,
+    interp: &mut Interpreter,
+    name: &str,
+    args: Vec<Value>,
+) -> Result<Option<Value>, EvalError> {
+    Ok(Some(match name {
+        // ---- preferences DSL
+        "definition" => {
+            let a = split(args);
+            if let Some(n) = a.get("name").filter(|v| !v.is_null()) {
+                let n = text(h, &n);
+                if let Some(d) = &mut h.discovery {
+                    d.definition_name.get_or_insert(n);
+                }
+            }
+            Value::Null
+        }
+        "preferences" => {
+            let a = split(args);
+            for key in ["oauthPage", "page"] {
+                if let Some(p) = a.get(key).filter(|v| !v.is_null()) {
+                    let p = text(h, &p);
+                    add_page(h, p);
+                }
+            }
+            run_closure(h, interp, &a.closure)?;
+            Value::Null
+        }
+        "page" => {
+            let a = split(args);
+            let page = a.get("name").or_else(|| a.positional.first().cloned()).filter(|v| !v.is_null());
+            let page = page.map(|p| text(h, &p));
+            if a.closure.is_some() {
+                with_page(h, interp, page, &a.closure)?;
+            } else {
+                let content = a.get("content").filter(|v| !v.is_null()).map(|c| text(h, &c));
+                if let Some(p) = content.or(page) {
+                    add_page(h, p);
+                }
+            }
+            Value::Null
+        }
+        "dynamicPage" => {
+            let a = split(args);
+            let page = a.get("name").filter(|v| !v.is_null()).map(|p| text(h, &p));
+            for key in ["nextPage", "previousPage"] {
+                if let Some(p) = a.get(key).filter(|v| !v.is_null()) {
+                    let p = text(h, &p);
+                    add_page(h, p);
+                }
+            }
+            with_page(h, interp, page, &a.closure)?;
+            a.named.unwrap_or_else(Value::empty_map)
+        }
+        "section" => {
+            let a = split(args);
+            run_closure(h, interp, &a.closure)?;
+            Value::Null
+        }
+        "input" => input(h, interp, split(args))?,
+        "href" => {
+            let a = split(args);
+            let page = a.get("page").or_else(|| if a.named.is_none() { a.positional.first().cloned() } else { None });
+            if let Some(p) = page.filter(|v| !v.is_null()) {
+                let p = text(h, &p);
+                add_page(h, p);
+            }
+            Value::Null
+        }
+        "paragraph" | "label" | "mode" | "icon" | "app" | "image" | "mappings" | "path" | "metadata" => Value::Null,
+
+        // ---- subscriptions and scheduling
+        "subscribe" => subscribe(h, interp, args)?,
+        "unsubscribe" => unsubscribe(h, interp, args)?,
+        "runIn" | "runOnce" => {
+            let (handler, data) = timer_args(h, args, 1, name)?;
+            h.schedule(&handler, false, data)?;
+            Value::Null
+        }
+        "schedule" => {
+            let (handler, data) = timer_args(h, args, 1, name)?;
+            h.schedule(&handler, true, data)?;
+            Value::Null
+        }
+        "runEvery1Minute" | "runEvery5Minutes" | "runEvery10Minutes" | "runEvery15Minutes" | "runEvery30Minutes"
+        | "runEvery1Hour" | "runEvery3Hours" => {
+            let (handler, data) = timer_args(h, args, 0, name)?;
+            h.schedule(&handler, true, data)?;
+            Value::Null
+        }
+        "unschedule" => {
+            let handler = args.first().and_then(handler_name).map(str::to_string);
+            h.unschedule(handler.as_deref());
+            Value::Null
+        }
+        "canSchedule" => Value::Bool(true),
+
+        // ---- location
+        "setLocationMode" => {
+            let Some(m) = args.first().filter(|m| !m.is_null()) else {
+                return Err(platform_error("setLocationMode() needs a mode"));
+            };
+            let m = text(h, m);
+            h.set_mode(&m)?;
+            Value::Null
+        }
+        "getLocation" if args.is_empty() => Value::Host(HostRef { kind: kind::LOCATION, id: 0 }),
+
+        // ---- outputs: recorded, never sent
+        "sendPush"
+        | "sendPushMessage"
+        | "sendSms"
+        | "sendSmsMessage"
+        | "sendNotification"
+        | "sendNotificationEvent"
+        | "sendNotificationToContacts"
+        | "sendLocationEvent"
+        | "sendHubCommand"
+        | "httpGet"
+        | "httpPost"
+        | "httpPostJson"
+        | "httpPut"
+        | "httpPutJson"
+        | "httpDelete"
+        | "httpHead" => record(h, name, &args),
+
+        // ---- time
+        "timeToday" => match args.as_slice() {
+            [t] | [t, _] => Value::Date(time::time_today(t, time::zone_of(args.get(1)))?),
+            _ => return Err(platform_error("timeToday() takes (time, [timeZone])")),
+        },
+        "timeTodayAfter" => match args.as_slice() {
+            [start, t] | [start, t, _] => Value::Date(time::time_today_after(start, t, time::zone_of(args.get(2)))?),
+            _ => return Err(platform_error("timeTodayAfter() takes (start, time, [timeZone])")),
+        },
+        "toDateTime" => match args.first().and_then(|v| v.as_str()) {
+            Some(t) => match time::parse_iso(t) {
+                Some(ms) => Value::Date(ms),
+                None => return Err(platform_error(format!("toDateTime(): not an ISO date-time: {t}"))),
+            },
+            None => return Err(platform_error("toDateTime() needs a string")),
+        },
+        "timeOfDayIsBetween" => match args.as_slice() {
+            [s, e, v] | [s, e, v, _] => Value::Bool(time::time_of_day_is_between(s, e, v, time::zone_of(args.get(3)))?),
+            _ => return Err(platform_error("timeOfDayIsBetween() takes (start, end, value, [timeZone])")),
+        },
+        "getSunriseAndSunset" => {
+            let a = split(args);
+            let sunrise = a.get("sunriseOffset").map_or(0, |v| time::parse_offset(&v));
+            let sunset = a.get("sunsetOffset").map_or(0, |v| time::parse_offset(&v));
+            map_of(vec![
+                ("sunrise", Value::Date(time::SUNRISE_MILLIS + sunrise)),
+                ("sunset", Value::Date(time::SUNSET_MILLIS + sunset)),
+            ])
+        }
+
+        // ---- odds and ends
+        "parseJson" => match args.first().and_then(|v| v.as_str()) {
+            Some(t) => parse_json(t)?,
+            None => return Err(platform_error("parseJson() needs a string")),
+        },
+        "textToSpeech" => {
+            let t = args.first().map(|v| text(h, v)).unwrap_or_default();
+            map_of(vec![("uri", Value::str(&format!("tts://{t}"))), ("duration", Value::str("5"))])
+        }
+        "createAccessToken" => {
+            let app = h.app();
+            h.state_put(app, false, "accessToken", Value::str("token"));
+            Value::str("token")
+        }
+        "apiServerUrl" => {
+            let path = args.first().map(|v| text(h, v)).unwrap_or_default();
+            Value::str(&format!("https://graph.api.smartthings.com{path}"))
+        }
+        "getApiServerUrl" => Value::str("https://graph.api.smartthings.com"),
+        "pause" => Value::Null,
+        "getChildDevices" | "getAllChildDevices" | "getChildApps" | "getAllChildApps" => Value::new_list(Vec::new()),
+        _ => return Ok(None),
+    }))
+}

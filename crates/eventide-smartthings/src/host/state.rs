@@ -1,0 +1,226 @@
+//! `state`, `atomicState` and app fields.
+//!
+//! Each key of `state` is its own shared location, so that handlers touching different keys stay
+//! independent for DPOR. The key set is one more location: it is written when a key appears or
+//! disappears and read by whole-map operations (`size()`, `each`, `clear()`...), so that those
+//! never commute with the creation of a key. Reading a key whose value is a list or a map also
+//! counts as a write of the key, since the handler may change the value in place.
+
+use eventide_groovy::eval::{display, EvalError, Interpreter, MapRef, Value};
+
+use super::{LocKey, MapKind, StHost};
+
+/// Methods of a map that do not change it (their closures may still change values in place).
+const READ_ONLY: &[&str] = &[
+    "size",
+    "isEmpty",
+    "keySet",
+    "values",
+    "entrySet",
+    "containsValue",
+    "toString",
+    "inspect",
+    "each",
+    "eachWithIndex",
+    "find",
+    "findAll",
+    "findResult",
+    "collect",
+    "collectEntries",
+    "any",
+    "every",
+    "count",
+    "groupBy",
+    "inject",
+    "sort",
+    "max",
+    "min",
+    "sum",
+    "getClass",
+    "equals",
+    "hashCode",
+    "asType",
+    "subMap",
+    "keys",
+];
+
+fn is_collection(v: &Value) -> bool {
+    matches!(v, Value::List(_) | Value::Map(_))
+}
+
+impl StHost<'_> {
+    fn state_kind(atomic: bool) -> MapKind {
+        if atomic {
+            MapKind::Atomic
+        } else {
+            MapKind::State
+        }
+    }
+
+    fn state_map(&mut self, app: usize, atomic: bool) -> MapRef {
+        self.runtime_map(app, Self::state_kind(atomic))
+    }
+
+    pub(crate) fn state_get(&mut self, app: usize, atomic: bool, key: &str) -> Value {
+        let k = self.sym(key);
+        self.read(LocKey::StateKey { app: app as u8, atomic, key: k });
+        let m = self.state_map(app, atomic);
+        let v = m.borrow().get_str(key).cloned();
+        match v {
+            None => {
+                self.read(LocKey::StateKeys { app: app as u8, atomic });
+                Value::Null
+            }
+            Some(v) => {
+                if is_collection(&v) {
+                    self.write(LocKey::StateKey { app: app as u8, atomic, key: k });
+                }
+                v
+            }
+        }
+    }
+
+    pub(crate) fn state_put(&mut self, app: usize, atomic: bool, key: &str, value: Value) -> Value {
+        let k = self.sym(key);
+        self.write(LocKey::StateKey { app: app as u8, atomic, key: k });
+        let m = self.state_map(app, atomic);
+        let prev = m.borrow_mut().insert(Value::str(key), value);
+        if prev.is_none() {
+            self.write(LocKey::StateKeys { app: app as u8, atomic });
+        }
+        prev.unwrap_or(Value::Null)
+    }
+
+    fn state_remove(&mut self, app: usize, atomic: bool, key: &str) -> Value {
+        let k = self.sym(key);
+        self.write(LocKey::StateKey { app: app as u8, atomic, key: k });
+        let m = self.state_map(app, atomic);
+        let prev = m.borrow_mut().remove(&Value::str(key));
+        if prev.is_some() {
+            self.write(LocKey::StateKeys { app: app as u8, atomic });
+        }
+        prev.unwrap_or(Value::Null)
+    }
+
+    /// Records a whole-map access: the key set and every key (writes, or reads plus writes of
+    /// keys holding collections).
+    fn state_whole(&mut self, app: usize, atomic: bool, write: bool) {
+        let keys_loc = LocKey::StateKeys { app: app as u8, atomic };
+        if write {
+            self.write(keys_loc);
+        } else {
+            self.read(keys_loc);
+        }
+        let m = self.state_map(app, atomic);
+        let entries: Vec<(String, bool)> = m
+            .borrow()
+            .iter()
+            .map(|(k, v)| (k.as_str().map(str::to_string).unwrap_or_else(|| k.to_string()), is_collection(v)))
+            .collect();
+        for (key, collection) in entries {
+            let k = self.sym(&key);
+            let loc = LocKey::StateKey { app: app as u8, atomic, key: k };
+            self.read(loc);
+            if write || collection {
+                self.write(loc);
+            }
+        }
+    }
+
+    /// The state map as a value, after recording a whole-map read (for `toString`).
+    pub(crate) fn state_value(&mut self, app: usize, atomic: bool) -> Value {
+        self.state_whole(app, atomic, false);
+        Value::Map(self.state_map(app, atomic))
+    }
+
+    pub(crate) fn state_method(
+        &mut self,
+        interp: &mut Interpreter,
+        app: usize,
+        atomic: bool,
+        name: &str,
+        args: Vec<Value>,
+    ) -> Result<Option<Value>, EvalError> {
+        let key = |h: &mut Self, k: &Value| match k.as_str() {
+            Some(s) => s.to_string(),
+            None => display(h, k),
+        };
+        Ok(Some(match (name, args.as_slice()) {
+            ("getAt" | "get" | "getProperty", [k]) => {
+                let k = key(self, k);
+                self.state_get(app, atomic, &k)
+            }
+            ("get", [k, default]) => {
+                let k = key(self, k);
+                match self.state_get(app, atomic, &k) {
+                    Value::Null => default.clone(),
+                    v => v,
+                }
+            }
+            ("putAt" | "setProperty", [k, v]) => {
+                let k = key(self, k);
+                self.state_put(app, atomic, &k, v.clone());
+                Value::Null
+            }
+            ("put", [k, v]) => {
+                let k = key(self, k);
+                self.state_put(app, atomic, &k, v.clone())
+            }
+            ("containsKey", [k]) => {
+                let k = key(self, k);
+                let s = self.sym(&k);
+                self.read(LocKey::StateKey { app: app as u8, atomic, key: s });
+                self.read(LocKey::StateKeys { app: app as u8, atomic });
+                let m = self.state_map(app, atomic);
+                let present = m.borrow().get_str(&k).is_some();
+                Value::Bool(present)
+            }
+            ("remove", [k]) => {
+                let k = key(self, k);
+                self.state_remove(app, atomic, &k)
+            }
+            ("iterator", []) => {
+                self.state_whole(app, atomic, false);
+                Value::Map(self.state_map(app, atomic))
+            }
+            ("asBoolean", []) => {
+                self.state_whole(app, atomic, false);
+                Value::Bool(!self.state_map(app, atomic).borrow().is_empty())
+            }
+            ("clear", []) => {
+                self.state_whole(app, atomic, true);
+                self.state_map(app, atomic).borrow_mut().clear();
+                Value::Null
+            }
+            _ => {
+                let read_only = READ_ONLY.contains(&name);
+                self.state_whole(app, atomic, !read_only);
+                let m = self.state_map(app, atomic);
+                let r = interp.call_method(self, Value::Map(m), name, args)?;
+                if !read_only {
+                    self.state_whole(app, atomic, true);
+                }
+                r
+            }
+        }))
+    }
+
+    /// Reads an app field (a global assigned at run time), if it exists.
+    pub(crate) fn field_get(&mut self, app: usize, name: &str) -> Option<Value> {
+        let k = self.sym(name);
+        self.read(LocKey::Field { app: app as u8, key: k });
+        let m = self.runtime_map(app, MapKind::Fields);
+        let v = m.borrow().get_str(name).cloned();
+        if v.as_ref().is_some_and(is_collection) {
+            self.write(LocKey::Field { app: app as u8, key: k });
+        }
+        v
+    }
+
+    pub(crate) fn field_set(&mut self, app: usize, name: &str, value: Value) {
+        let k = self.sym(name);
+        self.write(LocKey::Field { app: app as u8, key: k });
+        let m = self.runtime_map(app, MapKind::Fields);
+        m.borrow_mut().insert(Value::str(name), value);
+    }
+}

@@ -1,0 +1,598 @@
+//! [`PairSystem`]: two SmartApps (or one) against one simulated home, as a
+//! [`TransitionSystem`].
+//!
+//! **State** ([`PairState`]): every device attribute (interned values), the location mode, and per
+//! app its `state` and `atomicState` contents, its run-time fields, its subscriptions (in
+//! subscription order) and its timers (pending timers with `--timers deferred`; with inline timers,
+//! the periodic schedules made during setup). Not the clock, event objects or outputs.
+//!
+//! **Events** are derived from the state:
+//! - before setup, exactly `setup:A` and `setup:B` (the two initial configurations);
+//! - for each subscribed device attribute, each value of its domain (only the filter value for a
+//!   value-filtered subscription) that differs from the current value; momentary sources (button,
+//!   NFC touch, momentary, three-axis) are always enabled; a subscription without attribute covers
+//!   every attribute of the device;
+//! - `subscribe(location, h)` or `subscribe(location, "mode", h)`: a change to each of home, away,
+//!   night other than the current mode; `"sunrise"`, `"sunset"`, `"sunriseTime"`, `"sunsetTime"`
+//!   one always-enabled event each (the mode does not change); other location attributes
+//!   (`position`) produce nothing;
+//! - `subscribe(app, h)`: the app's touch (always enabled);
+//! - a timer event per pending (deferred) or periodic (inline, from setup) timer.
+//!
+//! **One transition** runs the event and its synchronous cascade: the attribute changes, the
+//! matching handlers run (App1's subscriptions first, then App2's, each in subscription order),
+//! device commands they call set attributes and, when the value changes, dispatch nested events
+//! depth first, up to [`MAX_CASCADE_DEPTH`] (then the transition ends with an `app_exception`
+//! finding keyed [`CASCADE_DEPTH_KEY`]). A runtime fault in a handler is an `app_exception`
+//! finding: the handler stops, its writes stay, the rest of the cascade runs.
+//!
+//! **Accesses** (for DPOR), each an interned [`Location::data`]: (device, attribute), the location
+//! mode, (app, state key) and (app, state key set) for `state` and `atomicState`, (app, field),
+//! (app, subscriptions), (app, timers).
+//!
+//! **Labels**: every handler run, and every app write in execution order (a command that sets an
+//! attribute, even to the value it already has; a location mode change), and whether the event is
+//! user-initiated.
+
+use std::hash::Hasher;
+use std::path::Path;
+use std::rc::Rc;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use eventide_engine::{Access, EventId, Finding, Fingerprint, FingerprintHasher, Step, TransitionSystem};
+use eventide_groovy::eval::num::Dec;
+use eventide_groovy::eval::{GMap, HostRef, Value};
+
+use crate::app::{discover, App};
+use crate::binding::{bind, Binding, BoundValue, Device};
+use crate::catalogue::{Source, LOCATION_MODES, SUN_EVENTS};
+use crate::error::LoadError;
+use crate::host::{kind, AppWorld, Phase, StHost, SubSource, Tables, World};
+use crate::intern::Sym;
+use crate::label::{AppId, TransitionLabel};
+
+/// Nested device events deeper than this end the transition (`cascade_depth`).
+pub const MAX_CASCADE_DEPTH: u32 = 64;
+/// The key (and message prefix) of the finding raised when a cascade is too deep.
+pub const CASCADE_DEPTH_KEY: &str = "cascade_depth";
+
+/// How scheduled handlers run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TimerMode {
+    /// `runIn`, `runOnce`, `schedule`, `runEvery*` run their handler immediately, inside the
+    /// caller; a periodic schedule made during setup also adds an always-enabled timer event.
+    #[default]
+    Inline,
+    /// A scheduled handler becomes a pending timer event of its app; firing it runs the handler
+    /// and clears it (periodic schedules stay pending); `unschedule` clears it.
+    Deferred,
+}
+
+/// Which input values the apps get.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Profile {
+    /// Mode inputs are `home`.
+    #[default]
+    Device,
+    /// Mode inputs differ between the apps (the global-variable experiments).
+    Global,
+}
+
+impl FromStr for TimerMode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<TimerMode, String> {
+        match s {
+            "inline" => Ok(TimerMode::Inline),
+            "deferred" => Ok(TimerMode::Deferred),
+            _ => Err(format!("unknown timer mode `{s}` (inline or deferred)")),
+        }
+    }
+}
+
+impl FromStr for Profile {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Profile, String> {
+        match s {
+            "device" => Ok(Profile::Device),
+            "global" => Ok(Profile::Global),
+            _ => Err(format!("unknown profile `{s}` (device or global)")),
+        }
+    }
+}
+
+/// Options of a pair system.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Options {
+    pub timers: TimerMode,
+    pub profile: Profile,
+}
+
+/// A scheduled handler of an app.
+#[derive(Clone, Debug)]
+pub(crate) struct Timer {
+    pub handler: Sym,
+    pub periodic: bool,
+    /// The `data:` option, passed to the handler (null when absent).
+    pub data: Value,
+}
+
+/// The run-time part of one app: `state`, `atomicState`, fields, subscriptions, timers.
+#[derive(Clone, Debug)]
+pub(crate) struct AppRuntime {
+    /// `state`, `atomicState`, fields: always maps.
+    pub maps: [Value; 3],
+    pub subs: Rc<Vec<u32>>,
+    pub timers: Rc<Vec<Timer>>,
+}
+
+impl Default for AppRuntime {
+    fn default() -> AppRuntime {
+        AppRuntime {
+            maps: [Value::empty_map(), Value::empty_map(), Value::empty_map()],
+            subs: Rc::new(Vec::new()),
+            timers: Rc::new(Vec::new()),
+        }
+    }
+}
+
+/// A state of the simulated home. Cloning is cheap (shared maps are copied on first write).
+#[derive(Clone, Debug)]
+pub struct PairState {
+    pub(crate) setup_done: bool,
+    /// Every device attribute's value (interned), by slot.
+    pub(crate) attrs: Box<[Sym]>,
+    pub(crate) mode: Sym,
+    pub(crate) apps: Box<[AppRuntime]>,
+}
+
+/// What an event is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EventKind {
+    /// `setup:A` (0) or `setup:B` (1).
+    Setup(u8),
+    /// A device attribute takes a value (slot, interned value).
+    Device { slot: u32, value: u32 },
+    /// The location mode changes (interned mode name).
+    Mode(u32),
+    /// `sunrise`, `sunset`, `sunriseTime`, `sunsetTime` (interned name).
+    Location(u32),
+    /// An app is touched (app index).
+    Touch(u8),
+    /// A timer of an app fires (app index, interned handler name).
+    Timer { app: u8, handler: u32 },
+}
+
+/// A readable description of an event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventInfo {
+    /// The event name of the conventions (`lock1.lock=unlocked`, `location.mode=away`,
+    /// `app1.touch`, `timer:app1.handler`, `setup:A`).
+    pub name: String,
+    pub kind: EventKind,
+    /// App touch, button, NFC touch, momentary, three-axis.
+    pub user_initiated: bool,
+}
+
+/// The result of one transition with the details the `app` command shows.
+#[derive(Debug)]
+pub struct Executed {
+    pub step: Step<PairState, TransitionLabel>,
+    /// Handler runs (nested and inline timers included).
+    pub handler_runs: u32,
+    /// Messages, HTTP requests and routines the apps produced (recorded, never sent).
+    pub outputs: Vec<String>,
+}
+
+/// Two SmartApps (or one) and the simulated home, as a transition system.
+pub struct PairSystem {
+    world: World,
+    tables: Tables,
+    apps: Vec<App>,
+    binding: Binding,
+    initial: PairState,
+    options: Options,
+}
+
+fn bound_to_value(v: &BoundValue) -> Value {
+    match v {
+        BoundValue::Device(d) => Value::Host(HostRef { kind: kind::DEVICE, id: *d }),
+        BoundValue::DeviceList(d) => Value::Host(HostRef { kind: kind::DEVICE_LIST, id: *d }),
+        BoundValue::Text(s) => Value::str(s),
+        BoundValue::Integer(i) => match i32::try_from(*i) {
+            Ok(i) => Value::Int(i),
+            Err(_) => Value::Long(*i),
+        },
+        BoundValue::Decimal(s) => Dec::parse(s).map_or_else(|| Value::str(s), Value::Decimal),
+        BoundValue::Bool(b) => Value::Bool(*b),
+        BoundValue::List(items) => Value::new_list(items.iter().map(bound_to_value).collect()),
+        BoundValue::Null => Value::Null,
+    }
+}
+
+fn settings_of(binding: &Binding, app: usize) -> Value {
+    let mut m = GMap::new();
+    for input in binding.inputs.get(app).into_iter().flatten() {
+        m.insert(Value::str(&input.name), bound_to_value(&input.value));
+    }
+    Value::new_map(m)
+}
+
+impl PairSystem {
+    /// Loads two apps (App1 first) and binds them.
+    pub fn load(app1: &Path, app2: &Path, options: Options) -> Result<PairSystem, LoadError> {
+        PairSystem::new(vec![App::load(app1)?, App::load(app2)?], options)
+    }
+
+    /// Loads one app on its own (the `eventide app` command).
+    pub fn load_single(app: &Path, options: Options) -> Result<PairSystem, LoadError> {
+        PairSystem::new(vec![App::load(app)?], options)
+    }
+
+    /// Binds one or two loaded apps (App1 first). Discovery runs again with the bound settings,
+    /// until no new input appears, so that inputs depending on other inputs are found.
+    pub fn new(apps: Vec<App>, options: Options) -> Result<PairSystem, LoadError> {
+        let mut apps: Vec<App> = apps.into_iter().take(2).collect();
+        if apps.is_empty() {
+            return Err(LoadError::App(eventide_groovy::Diagnostic::whole_file("", "no app to load")));
+        }
+        let mut binding;
+        let mut fields: Vec<Value>;
+        let mut round = 0;
+        loop {
+            round += 1;
+            binding = bind(&apps.iter().collect::<Vec<_>>(), options.profile)?;
+            fields = Vec::new();
+            let mut added = false;
+            for (i, app) in apps.iter_mut().enumerate() {
+                let found = discover(&app.source, settings_of(&binding, i))?;
+                fields.push(found.fields.clone());
+                added |= app.merge(found);
+            }
+            if !added {
+                break;
+            }
+            if round >= 3 {
+                binding = bind(&apps.iter().collect::<Vec<_>>(), options.profile)?;
+                break;
+            }
+        }
+        let world = World {
+            timers: options.timers,
+            apps: apps
+                .iter()
+                .enumerate()
+                .map(|(i, a)| AppWorld {
+                    source: a.source.clone(),
+                    label: a.name.as_str().into(),
+                    settings: settings_of(&binding, i),
+                })
+                .collect(),
+            devices: binding.devices.clone(),
+            slots: binding.slots.clone(),
+        };
+        let mut tables = Tables::default();
+        tables.event(EventKind::Setup(0));
+        tables.event(EventKind::Setup(1));
+        let attrs: Box<[Sym]> = binding
+            .slots
+            .iter()
+            .map(|&(d, a)| {
+                let row = binding.devices[d as usize].attributes[a as usize].row;
+                tables.syms.intern(row.initial[0])
+            })
+            .collect();
+        let mode = tables.syms.intern("home");
+        let initial = PairState {
+            setup_done: false,
+            attrs,
+            mode,
+            apps: fields
+                .iter()
+                .map(|f| AppRuntime {
+                    maps: [Value::empty_map(), Value::empty_map(), f.deep_copy()],
+                    ..AppRuntime::default()
+                })
+                .collect(),
+        };
+        Ok(PairSystem { world, tables, apps, binding, initial, options })
+    }
+
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    /// The apps, App1 first (with the inputs found by every discovery run).
+    pub fn apps(&self) -> &[App] {
+        &self.apps
+    }
+
+    /// The simulated devices.
+    pub fn devices(&self) -> &[Device] {
+        &self.binding.devices
+    }
+
+    /// The devices and the value of every input of each app.
+    pub fn binding(&self) -> &Binding {
+        &self.binding
+    }
+
+    /// A description of an event.
+    pub fn event_info(&self, event: EventId) -> Option<EventInfo> {
+        let kind = *self.tables.events.get(event as usize)?;
+        Some(EventInfo { name: self.describe(kind), kind, user_initiated: self.user_initiated(kind) })
+    }
+
+    fn device_attr(&self, slot: u32) -> Option<(&Device, &crate::binding::DeviceAttribute)> {
+        let (d, a) = *self.world.slots.get(slot as usize)?;
+        let device = self.world.devices.get(d as usize)?;
+        Some((device, device.attributes.get(a as usize)?))
+    }
+
+    fn user_initiated(&self, kind: EventKind) -> bool {
+        match kind {
+            EventKind::Touch(_) => true,
+            EventKind::Device { slot, .. } => {
+                self.device_attr(slot).is_some_and(|(_, a)| a.row.source == Source::Momentary)
+            }
+            _ => false,
+        }
+    }
+
+    fn describe(&self, kind: EventKind) -> String {
+        let name = |s: u32| self.tables.syms.name(s).to_string();
+        match kind {
+            EventKind::Setup(0) => "setup:A".to_string(),
+            EventKind::Setup(_) => "setup:B".to_string(),
+            EventKind::Device { slot, value } => match self.device_attr(slot) {
+                Some((d, a)) => format!("{}.{}={}", d.name, a.name, name(value)),
+                None => format!("slot{slot}={}", name(value)),
+            },
+            EventKind::Mode(m) => format!("location.mode={}", name(m)),
+            EventKind::Location(a) => format!("location.{}", name(a)),
+            EventKind::Touch(app) => format!("app{}.touch", app + 1),
+            EventKind::Timer { app, handler } => format!("timer:app{}.{}", app + 1, name(handler)),
+        }
+    }
+
+    /// The location mode of a state.
+    pub fn mode(&self, state: &PairState) -> String {
+        self.tables.syms.name(state.mode).to_string()
+    }
+
+    /// The value of a device attribute in a state.
+    pub fn attribute(&self, state: &PairState, device: &str, attribute: &str) -> Option<String> {
+        let d = self.world.devices.iter().find(|d| &*d.name == device)?;
+        let a = d.attribute(attribute)?;
+        Some(self.tables.syms.name(*state.attrs.get(a.slot as usize)?).to_string())
+    }
+
+    /// Whether the setup transition has run.
+    pub fn is_set_up(&self, state: &PairState) -> bool {
+        state.setup_done
+    }
+
+    /// The subscriptions in force, per app in subscription order, as readable text
+    /// (`lock1.lock -> lockHandler`, `location.mode -> modeHandler`, `app -> appTouch`).
+    pub fn subscriptions(&self, state: &PairState) -> Vec<(AppId, String)> {
+        let mut out = Vec::new();
+        for (i, app) in state.apps.iter().enumerate() {
+            for &sid in app.subs.iter() {
+                let Some(k) = self.tables.subs.get(sid as usize) else { continue };
+                let source = match k.source {
+                    SubSource::Device(d) => {
+                        self.world.devices.get(d as usize).map_or("?".into(), |d| d.name.to_string())
+                    }
+                    SubSource::Location => "location".to_string(),
+                    SubSource::App => "app".to_string(),
+                };
+                let mut what = source;
+                if let Some(a) = k.attr {
+                    what.push('.');
+                    what.push_str(self.tables.syms.name(a));
+                }
+                if let Some(f) = k.filter {
+                    what.push('=');
+                    what.push_str(self.tables.syms.name(f));
+                }
+                out.push((StHost::app_id(i), format!("{what} -> {}", self.tables.syms.name(k.handler))));
+            }
+        }
+        out
+    }
+
+    /// The timers of a state, per app: (handler, periodic).
+    pub fn timers(&self, state: &PairState) -> Vec<(AppId, String, bool)> {
+        let mut out = Vec::new();
+        for (i, app) in state.apps.iter().enumerate() {
+            for t in app.timers.iter() {
+                out.push((StHost::app_id(i), self.tables.syms.name(t.handler).to_string(), t.periodic));
+            }
+        }
+        out
+    }
+
+    /// The value of a key of an app's `state` in a state, as Groovy shows it.
+    pub fn state_value(&self, state: &PairState, app: AppId, key: &str) -> Option<String> {
+        match &state.apps.get(app.index())?.maps[0] {
+            Value::Map(m) => m.borrow().get_str(key).map(|v| v.to_string()),
+            _ => None,
+        }
+    }
+
+    /// The enabled events of a state (sorted, deduplicated).
+    pub fn enabled_events(&mut self, state: &PairState) -> Vec<EventId> {
+        let mut out = Vec::new();
+        self.enabled(state, &mut out);
+        out
+    }
+
+    /// Runs one event with the details the `app` command shows.
+    pub fn run_event(&mut self, state: &PairState, event: EventId, accesses: &mut Vec<Access>) -> Executed {
+        let mut next = state.clone();
+        let kind = self.tables.events.get(event as usize).copied().unwrap_or(EventKind::Setup(0));
+        let user_initiated = self.user_initiated(kind);
+        let (mut label, findings, handler_runs, outputs): (TransitionLabel, Vec<Finding>, u32, Vec<String>) = {
+            let mut host = StHost::new(&self.world, &mut self.tables, &mut next, accesses, Phase::Running);
+            host.environment_event(kind);
+            (std::mem::take(&mut host.label), std::mem::take(&mut host.findings), host.handler_runs, host.outputs)
+        };
+        label.user_initiated = user_initiated;
+        Executed { step: Step { next, findings, label }, handler_runs, outputs }
+    }
+}
+
+fn hash_value<H: Hasher>(v: &Value, h: &mut H) {
+    v.hash_canonical(h);
+}
+
+impl TransitionSystem for PairSystem {
+    type State = PairState;
+    type Label = TransitionLabel;
+
+    fn initial_state(&mut self) -> PairState {
+        let mut s = self.initial.clone();
+        for app in s.apps.iter_mut() {
+            for m in app.maps.iter_mut() {
+                *m = m.deep_copy();
+            }
+        }
+        s
+    }
+
+    fn fingerprint(&self, state: &PairState) -> Fingerprint {
+        let mut h = FingerprintHasher::new();
+        h.write_u8(state.setup_done as u8);
+        for &a in state.attrs.iter() {
+            h.write_u32(a);
+        }
+        h.write_u32(state.mode);
+        for app in state.apps.iter() {
+            for m in &app.maps {
+                hash_value(m, &mut h);
+            }
+            h.write_usize(app.subs.len());
+            for &s in app.subs.iter() {
+                h.write_u32(s);
+            }
+            h.write_usize(app.timers.len());
+            for t in app.timers.iter() {
+                h.write_u32(t.handler);
+                h.write_u8(t.periodic as u8);
+                hash_value(&t.data, &mut h);
+            }
+        }
+        h.fingerprint()
+    }
+
+    fn enabled(&mut self, state: &PairState, out: &mut Vec<EventId>) {
+        if !state.setup_done {
+            out.extend([0, 1]);
+            return;
+        }
+        let mut kinds: Vec<EventKind> = Vec::new();
+        let mode_sym = self.tables.syms.intern("mode");
+        for (ai, app) in state.apps.iter().enumerate() {
+            for &sid in app.subs.iter() {
+                let Some(key) = self.tables.subs.get(sid as usize).copied() else { continue };
+                match key.source {
+                    SubSource::Device(d) => {
+                        let Some(device) = self.world.devices.get(d as usize) else { continue };
+                        for attr in &device.attributes {
+                            if let Some(a) = key.attr {
+                                if &**self.tables.syms.name(a) != attr.name {
+                                    continue;
+                                }
+                            }
+                            let current = state.attrs.get(attr.slot as usize).copied();
+                            let momentary = attr.row.source == Source::Momentary;
+                            let mut push = |v: Sym| {
+                                if momentary || Some(v) != current {
+                                    kinds.push(EventKind::Device { slot: attr.slot, value: v });
+                                }
+                            };
+                            match key.filter {
+                                Some(f) => push(f),
+                                None => {
+                                    for v in attr.row.values {
+                                        let v = self.tables.syms.intern(v);
+                                        push(v);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    SubSource::Location => {
+                        let attr = key.attr.unwrap_or(mode_sym);
+                        if attr == mode_sym {
+                            for m in LOCATION_MODES {
+                                let m = self.tables.syms.intern(m);
+                                if m != state.mode && key.filter.is_none_or(|f| f == m) {
+                                    kinds.push(EventKind::Mode(m));
+                                }
+                            }
+                        } else if SUN_EVENTS.contains(&&**self.tables.syms.name(attr)) {
+                            kinds.push(EventKind::Location(attr));
+                        }
+                    }
+                    SubSource::App => kinds.push(EventKind::Touch(ai as u8)),
+                }
+            }
+            for t in app.timers.iter() {
+                kinds.push(EventKind::Timer { app: ai as u8, handler: t.handler });
+            }
+        }
+        let mut ids: Vec<EventId> = kinds.into_iter().map(|k| self.tables.event(k)).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        out.extend(ids);
+    }
+
+    fn execute(
+        &mut self,
+        state: &PairState,
+        event: EventId,
+        accesses: &mut Vec<Access>,
+    ) -> Step<PairState, TransitionLabel> {
+        self.run_event(state, event, accesses).step
+    }
+
+    fn event_name(&self, event: EventId) -> String {
+        match self.tables.events.get(event as usize) {
+            Some(&k) => self.describe(k),
+            None => format!("event#{event}"),
+        }
+    }
+
+    fn states_equal(&self, a: &PairState, b: &PairState) -> Option<bool> {
+        Some(
+            a.setup_done == b.setup_done
+                && a.attrs == b.attrs
+                && a.mode == b.mode
+                && a.apps.len() == b.apps.len()
+                && a.apps.iter().zip(b.apps.iter()).all(|(x, y)| {
+                    x.maps.iter().zip(y.maps.iter()).all(|(p, q)| p.state_eq(q))
+                        && x.subs == y.subs
+                        && x.timers.len() == y.timers.len()
+                        && x.timers.iter().zip(y.timers.iter()).all(|(s, t)| {
+                            s.handler == t.handler && s.periodic == t.periodic && s.data.state_eq(&t.data)
+                        })
+                }),
+        )
+    }
+}
+
+impl std::fmt::Debug for PairSystem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PairSystem")
+            .field("apps", &self.apps.iter().map(|a| a.file_name()).collect::<Vec<_>>())
+            .field("devices", &self.binding.devices.iter().map(|d| &*d.name).collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+/// The name of an interned symbol (for tests).
+#[allow(dead_code)]
+pub(crate) fn sym_text(system: &PairSystem, s: Sym) -> Arc<str> {
+    system.tables.syms.name(s).clone()
+}
