@@ -150,3 +150,72 @@ fn eval_prints_output_and_locates_errors() {
     assert!(err.contains("npe.groovy:3:"), "{err}");
     assert!(err.contains("NullPointerException"), "{err}");
 }
+
+fn smartapp(name: &str) -> String {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    root.join("examples/smartapps").join(name).display().to_string()
+}
+
+#[test]
+fn pair_finds_the_demo_conflict_in_both_modes_with_a_trace() {
+    let (a, b) = (smartapp("smoke-unlock.groovy"), smartapp("away-lock.groovy"));
+    let mut per_mode = Vec::new();
+    for por in ["dpor", "none"] {
+        let v = json(&["pair", &a, &b, "--por", por, "--json"], 1);
+        assert_eq!(v["verdict"], "conflict");
+        assert_eq!(v["complete"], true);
+        let conflicts = v["conflicts"].as_array().unwrap();
+        let mut seen: Vec<(String, String)> = conflicts
+            .iter()
+            .map(|c| {
+                assert_eq!((c["device"].as_str(), c["attribute"].as_str()), (Some("lock1"), Some("lock")));
+                let trace = c["trace"].as_array().unwrap();
+                assert!(trace[0]["event"].as_str().unwrap().starts_with("setup:"), "step 0 is the setup step");
+                let marked: Vec<&Value> =
+                    trace.iter().flat_map(|s| s["writes"].as_array().unwrap()).filter(|w| w["conflicting"] == true).collect();
+                assert_eq!(marked.len(), 2, "two conflicting writes are marked: {c}");
+                assert_eq!(marked[0]["app"], c["first"]["app"]);
+                assert_eq!(marked[1]["value"], c["second"]["value"]);
+                (c["first"]["app"].as_str().unwrap().to_string(), c["first"]["value"].as_str().unwrap().to_string())
+            })
+            .collect();
+        seen.sort();
+        assert_eq!(
+            seen,
+            vec![("away-lock".to_string(), "locked".to_string()), ("smoke-unlock".to_string(), "unlocked".to_string())]
+        );
+        per_mode.push((v["states"].clone(), seen));
+    }
+    assert_eq!(per_mode[0].1, per_mode[1].1, "dpor and exhaustive conflicts are equal");
+    // --first stops at one; --track on another attribute finds none.
+    let v = json(&["pair", &a, &b, "--first", "--json"], 1);
+    assert_eq!(v["conflicts"].as_array().unwrap().len(), 1);
+    let v = json(&["pair", &a, &b, "--track", "switch", "--json"], 0);
+    assert_eq!(v["verdict"], "no_conflict");
+}
+
+#[test]
+fn pair_readable_report_marks_the_writes() {
+    let out = eventide()
+        .args(["pair", &smartapp("smoke-unlock.groovy"), &smartapp("away-lock.groovy")])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.starts_with("CONFLICT"), "{text}");
+    assert!(text.contains("<-- conflicting write"), "{text}");
+    assert!(text.contains("runs smoke-unlock.smokeHandler"), "{text}");
+}
+
+#[test]
+fn pair_bad_input_exits_two() {
+    let bad = temp_file("bad-app.groovy", "definition(name: \"x\"\npreferences {\n");
+    eventide().args(["pair", bad.to_str().unwrap(), &smartapp("away-lock.groovy")]).assert().code(2);
+    eventide().args(["pair", &smartapp("away-lock.groovy"), "/nonexistent.groovy"]).assert().code(2);
+    eventide()
+        .args(["pair", &smartapp("away-lock.groovy"), &smartapp("smoke-unlock.groovy"), "--timers", "later"])
+        .assert()
+        .code(2);
+}
