@@ -3,12 +3,14 @@
 //! Shows the app's inputs and what they are bound to, the simulated devices, then runs the setup
 //! transition (`installed()`) and prints the subscriptions and schedules in force and the events
 //! the app would see; finally runs every one of those events once from the state after setup.
-//! Errors while loading pages, in `installed()` or in any handler are listed with their location.
+//! Errors in `installed()` or in any handler are listed with their location; errors raised by
+//! page methods while discovering inputs are listed separately as warnings.
 //!
 //! Exit code 0 when everything ran without error, 1 when a handler raised an error, 2 when the app
 //! cannot be loaded (unreadable, syntax error, unknown capability, failing top level).
 //! `--json` prints `{"ok", "inputs", "devices", "subscriptions", "schedules", "events",
-//! "event_names", "handlers_run", "outputs", "errors": [{"message", "file", "line", "column"}]}`.
+//! "event_names", "handlers_run", "outputs", "errors": [{"message", "file", "line", "column"}],
+//! "warnings": [...]}`.
 
 use crate::cli::AppArgs;
 use crate::report::exit;
@@ -45,6 +47,8 @@ struct AppJson {
     handlers_run: u32,
     outputs: Vec<String>,
     errors: Vec<ErrorJson>,
+    /// Errors raised by page methods while discovering inputs (pages are not handlers).
+    warnings: Vec<ErrorJson>,
 }
 
 fn error_at(file: &str, position: Option<&SourcePosition>, message: &str) -> ErrorJson {
@@ -81,6 +85,7 @@ pub fn run(args: AppArgs) -> i32 {
                         line: d.line,
                         column: d.column,
                     }],
+                    warnings: Vec::new(),
                 };
                 println!("{}", serde_json::to_string(&json).unwrap_or_default());
             } else {
@@ -98,9 +103,11 @@ pub fn run(args: AppArgs) -> i32 {
     };
     let app = &system.apps()[0];
     let app_name = app.name.clone();
-    for w in &app.warnings {
-        push_error(ErrorJson { message: w.message.clone(), file: w.file.clone(), line: w.line, column: w.column });
-    }
+    let warnings: Vec<ErrorJson> = app
+        .warnings
+        .iter()
+        .map(|w| ErrorJson { message: w.message.clone(), file: w.file.clone(), line: w.line, column: w.column })
+        .collect();
     let devices: Vec<String> =
         system.devices().iter().map(|d| format!("{}: {}", d.name, d.capabilities.join(", "))).collect();
     let inputs: Vec<InputJson> = app
@@ -157,6 +164,7 @@ pub fn run(args: AppArgs) -> i32 {
             handlers_run,
             outputs,
             errors,
+            warnings,
         };
         println!("{}", serde_json::to_string(&json).unwrap_or_default());
     } else {
@@ -189,6 +197,12 @@ pub fn run(args: AppArgs) -> i32 {
             println!("outputs (recorded, not sent) ({}):", outputs.len());
             for o in &outputs {
                 println!("  {o}");
+            }
+        }
+        if !warnings.is_empty() {
+            println!("page errors while discovering inputs ({}):", warnings.len());
+            for e in &warnings {
+                println!("  {}:{}:{}: {}", e.file, e.line, e.column, e.message);
             }
         }
         if ok {

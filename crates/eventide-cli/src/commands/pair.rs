@@ -3,8 +3,9 @@
 
 use crate::cli::{PairArgs, PorArg};
 use crate::report::{self, exit, DiagnosticJson, FindingJson};
-use eventide_engine::{explore_with_monitor, Config, EventId, FindingKind, Outcome, Por, TransitionSystem};
-use eventide_smartthings::conflicts::{ConflictInfo, ConflictMonitor, Tracked};
+use eventide_engine::{Config, EventId, FindingKind, Outcome, Por, TransitionSystem};
+use eventide_smartthings::check::check_pair;
+use eventide_smartthings::conflicts::{ConflictInfo, Tracked};
 use eventide_smartthings::label::AppId;
 use eventide_smartthings::system::{Options, PairSystem};
 use serde::Serialize;
@@ -81,8 +82,9 @@ pub fn run(args: PairArgs) -> i32 {
         (Err(e), _) | (_, Err(e)) => return super::usage_error(&e),
     };
     let names = [app_name(&args.app1), app_name(&args.app2)];
-    let mut system = match PairSystem::load(&args.app1, &args.app2, options) {
-        Ok(s) => s,
+    let config = Config { por, stop_at_first: args.first, limits, ..Config::default() };
+    let check = match check_pair(&args.app1, &args.app2, options, Tracked::from_list(&args.track), &config) {
+        Ok(check) => check,
         Err(error) => {
             let diagnostic = error.diagnostic();
             if args.json {
@@ -109,18 +111,17 @@ pub fn run(args: PairArgs) -> i32 {
             return exit::BAD_INPUT;
         }
     };
-    let mut monitor = ConflictMonitor::new(Tracked::from_list(&args.track));
-    let config = Config { por, stop_at_first: args.first, limits, ..Config::default() };
-    let outcome = explore_with_monitor(&mut system, &config, &mut monitor);
-    let conflicts: Vec<ConflictJson> =
-        monitor.conflicts().iter().map(|c| conflict_json(&mut system, &outcome, c, &names)).collect();
-    let (verdict, code) = if !conflicts.is_empty() {
-        ("conflict", exit::FOUND)
-    } else if !outcome.complete {
-        ("incomplete", exit::INCOMPLETE)
-    } else {
-        ("no_conflict", exit::OK)
+    let verdict = check.verdict();
+    let code = match verdict {
+        eventide_smartthings::check::PairVerdict::Conflict => exit::FOUND,
+        eventide_smartthings::check::PairVerdict::Incomplete => exit::INCOMPLETE,
+        eventide_smartthings::check::PairVerdict::NoConflict => exit::OK,
     };
+    let mut system = check.system;
+    let outcome = check.outcome;
+    let conflicts: Vec<ConflictJson> =
+        check.conflicts.iter().map(|c| conflict_json(&mut system, &outcome, c, &names)).collect();
+    let verdict = verdict.as_str();
     let exceptions: Vec<FindingJson> = outcome
         .findings
         .iter()
