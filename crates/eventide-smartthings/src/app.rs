@@ -20,7 +20,7 @@ use eventide_groovy::eval::{ErrorKind, EvalError, Interpreter, Value};
 use eventide_groovy::syntax::{parse, SourceFile};
 use eventide_groovy::Diagnostic;
 
-use crate::binding::BoundValue;
+use crate::binding::{Binding, BoundValue};
 use crate::error::LoadError;
 use crate::host::{AppSource, AppWorld, Discovery, Phase, StHost, Tables, World};
 use crate::system::{AppRuntime, PairState, TimerMode};
@@ -83,17 +83,30 @@ fn eval_diagnostic(file: &SourceFile, e: &EvalError) -> Diagnostic {
     }
 }
 
-/// Runs the app's top level and its page methods against `settings`.
-pub(crate) fn discover(source: &Arc<AppSource>, settings: Value) -> Result<Discovered, LoadError> {
+/// Runs the app's top level and its page methods against `settings` (and the devices of
+/// `binding`, in configuration A, when there is one).
+pub(crate) fn discover(
+    source: &Arc<AppSource>,
+    settings: Value,
+    binding: Option<&Binding>,
+) -> Result<Discovered, LoadError> {
     let world = World {
         timers: TimerMode::Inline,
         apps: vec![AppWorld { source: source.clone(), label: source.file.name().into(), settings }],
-        devices: Vec::new(),
-        slots: Vec::new(),
+        devices: binding.map(|b| b.devices.clone()).unwrap_or_default(),
+        slots: binding.map(|b| b.slots.clone()).unwrap_or_default(),
     };
     let mut tables = Tables::default();
     let mode = tables.syms.intern("home");
-    let mut st = PairState { setup_done: false, attrs: Box::new([]), mode, apps: vec![AppRuntime::default()].into() };
+    let attrs: Box<[u32]> = world
+        .slots
+        .iter()
+        .map(|&(d, a)| {
+            let initial = world.devices[d as usize].attributes[a as usize].row.initial[0];
+            tables.syms.intern(initial)
+        })
+        .collect();
+    let mut st = PairState { setup_done: false, attrs, mode, apps: vec![AppRuntime::default()].into() };
     let mut accesses = Vec::new();
     let mut host = StHost::new(&world, &mut tables, &mut st, &mut accesses, Phase::Loading);
     host.discovery = Some(Discovery::default());
@@ -144,7 +157,7 @@ impl App {
         let file = Arc::new(file);
         let script = parse(&file).map_err(|e| LoadError::Syntax(Diagnostic::from_syntax(&file, &e)))?;
         let source = Arc::new(AppSource { file: file.clone(), script: Arc::new(script) });
-        let found = discover(&source, Value::empty_map())?;
+        let found = discover(&source, Value::empty_map(), None)?;
         let stem = Path::new(file.name()).file_stem().and_then(|s| s.to_str()).unwrap_or("app").to_string();
         Ok(App {
             source,
@@ -178,7 +191,9 @@ impl App {
         self.inputs.iter().find(|i| i.name == name)
     }
 
-    /// Merges inputs found by a later discovery run (new names only, in order).
+    /// Merges inputs found by a later discovery run (new names only, in order); its page errors
+    /// replace the earlier ones (a page that failed with every input unset may work once the
+    /// inputs are bound).
     pub(crate) fn merge(&mut self, found: Discovered) -> bool {
         let mut added = false;
         for input in found.inputs {
@@ -192,11 +207,7 @@ impl App {
                 self.pages.push(page);
             }
         }
-        for w in found.warnings {
-            if !self.warnings.contains(&w) {
-                self.warnings.push(w);
-            }
-        }
+        self.warnings = found.warnings;
         added
     }
 }

@@ -326,6 +326,9 @@ pub const COMMANDS: &[CommandRow] = &[
     command("thermostat",       "resumeProgram",        &[]),
     command("thermostat",       "present",              &[]),
     command("thermostat",       "away",                 &[]),
+    // Speaker device types (Sonos, Bose) also implement Switch: on plays, off stops.
+    command("musicPlayer",      "on",                   &[Set("status", "playing")]),
+    command("musicPlayer",      "off",                  &[Set("status", "stopped")]),
     command("musicPlayer",      "play",                 &[Set("status", "playing")]),
     command("musicPlayer",      "pause",                &[Set("status", "paused")]),
     command("musicPlayer",      "stop",                 &[Set("status", "stopped")]),
@@ -348,8 +351,14 @@ pub const COMMANDS: &[CommandRow] = &[
     command("musicPlayer",      "playTrackAtVolume",    &[Set("status", "playing"), Arg("trackData", 0), Arg("level", 1)]),
     command("speechSynthesis",  "speak",                &[Arg("speech", 0)]),
     command("imageCapture",     "take",                 &[Set("image", "taken")]),
+    // Camera device types (Foscam) arm and disarm their motion alarm.
+    command("imageCapture",     "alarmOn",              &[]),
+    command("imageCapture",     "alarmOff",             &[]),
     command("momentary",        "push",                 &[Set("momentary", "pushed")]),
     command("tone",             "beep",                 &[]),
+    // Metering device types (Aeon) reset their counters.
+    command("energyMeter",      "reset",                &[]),
+    command("powerMeter",       "reset",                &[]),
     command("consumable",       "setConsumableStatus",  &[Arg("consumableStatus", 0)]),
     command("mediaController",  "startActivity",        &[Arg("currentActivity", 0)]),
     command("mediaController",  "getAllActivities",     &[]),

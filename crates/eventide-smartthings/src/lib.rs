@@ -14,6 +14,7 @@
 //! - `host`: the platform API the apps call (devices, `state`, `location`, scheduling, ...).
 //! - [`label`]: what one transition did that conflict detection needs (the app writes, in order).
 //! - [`conflicts`]: conflict detection, a monitor over the labels of the explored transitions.
+//! - [`check`]: [`check_pair`](check::check_pair), loading and exploring a pair end to end.
 //!
 //! ```no_run
 //! use eventide_smartthings::{Options, PairSystem};
@@ -35,6 +36,7 @@
 pub mod app;
 pub mod binding;
 pub mod catalogue;
+pub mod check;
 pub mod conflicts;
 mod error;
 mod host;

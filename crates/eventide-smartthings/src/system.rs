@@ -245,7 +245,7 @@ impl PairSystem {
             fields = Vec::new();
             let mut added = false;
             for (i, app) in apps.iter_mut().enumerate() {
-                let found = discover(&app.source, settings_of(&binding, i))?;
+                let found = discover(&app.source, settings_of(&binding, i), Some(&binding))?;
                 fields.push(found.fields.clone());
                 added |= app.merge(found);
             }

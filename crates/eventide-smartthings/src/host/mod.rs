@@ -372,6 +372,20 @@ impl<'a> StHost<'a> {
         }
     }
 
+    /// A scalar entry of one of an app's runtime maps, read without copying the map out of the
+    /// stored state. `None` when the key is absent; `Some(None)` when the value is a collection
+    /// (which the caller must read from a private copy, since it may be changed in place).
+    pub fn runtime_scalar(&self, app: usize, which: MapKind, key: &str) -> Option<Option<Value>> {
+        match &self.st.apps.get(app)?.maps[which as usize] {
+            Value::Map(m) => match m.borrow().get_str(key) {
+                None => None,
+                Some(Value::List(_) | Value::Map(_)) => Some(None),
+                Some(v) => Some(Some(v.clone())),
+            },
+            _ => None,
+        }
+    }
+
     /// Registers an event or state object and returns its handle.
     pub fn new_event(&mut self, obj: EventObj) -> Value {
         let id = self.events.len() as u32;
@@ -766,7 +780,16 @@ impl<'a> StHost<'a> {
                     *v = value;
                 }
                 let text = self.name(value);
-                let data = (attr.name == "button").then(|| Arc::from(r#"{"buttonNumber":1}"#));
+                let beacon = self.world.devices.get(d as usize).is_some_and(|x| x.has_capability("beacon"));
+                let data: Option<Arc<str>> = match attr.name {
+                    "button" => Some(Arc::from(r#"{"buttonNumber":1}"#)),
+                    "presence" if beacon => {
+                        let dni = self.world.devices.get(d as usize).map(|x| x.name.to_string()).unwrap_or_default();
+                        let present = if &*text == "present" { "1" } else { "0" };
+                        Some(format!(r#"{{"dni":"{dni}","presence":"{present}"}}"#).into())
+                    }
+                    _ => None,
+                };
                 let obj = self.new_event(EventObj {
                     name: attr.name.into(),
                     value: text,
@@ -881,11 +904,10 @@ impl Host for StHost<'_> {
                 if let Some(v) = self.field_get(app, name) {
                     return Ok(Some(v));
                 }
-                if self.phase == Phase::Loading {
-                    return Ok(Some(Value::Null));
-                }
+                // The platform resolves any other name as a setting: an input that is not
+                // declared (or not set) reads as null.
                 let _ = interp;
-                return Ok(None);
+                return Ok(Some(Value::Null));
             }
         };
         Ok(Some(v))

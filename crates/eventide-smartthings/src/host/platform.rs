@@ -357,7 +357,7 @@ pub(super) fn call(
             h.schedule(&handler, false, data)?;
             Value::Null
         }
-        "schedule" => {
+        "schedule" | "runDaily" => {
             let (handler, data) = timer_args(h, args, 1, name)?;
             h.schedule(&handler, true, data)?;
             Value::Null
@@ -390,6 +390,7 @@ pub(super) fn call(
         "sendPush"
         | "sendPushMessage"
         | "sendSms"
+        | "sendSMS"
         | "sendSmsMessage"
         | "sendNotification"
         | "sendNotificationEvent"
@@ -453,6 +454,7 @@ pub(super) fn call(
             Value::str(&format!("https://graph.api.smartthings.com{path}"))
         }
         "getApiServerUrl" => Value::str("https://graph.api.smartthings.com"),
+        "getTemperatureScale" => Value::str("F"),
         "pause" => Value::Null,
         "getChildDevices" | "getAllChildDevices" | "getChildApps" | "getAllChildApps" => Value::new_list(Vec::new()),
         _ => return Ok(None),

@@ -64,8 +64,15 @@ impl StHost<'_> {
     pub(crate) fn state_get(&mut self, app: usize, atomic: bool, key: &str) -> Value {
         let k = self.sym(key);
         self.read(LocKey::StateKey { app: app as u8, atomic, key: k });
-        let m = self.state_map(app, atomic);
-        let v = m.borrow().get_str(key).cloned();
+        let v = match self.runtime_scalar(app, Self::state_kind(atomic), key) {
+            Some(Some(scalar)) => return scalar,
+            None => None,
+            Some(None) => {
+                let m = self.state_map(app, atomic);
+                let v = m.borrow().get_str(key).cloned();
+                v
+            }
+        };
         match v {
             None => {
                 self.read(LocKey::StateKeys { app: app as u8, atomic });
@@ -209,6 +216,11 @@ impl StHost<'_> {
     pub(crate) fn field_get(&mut self, app: usize, name: &str) -> Option<Value> {
         let k = self.sym(name);
         self.read(LocKey::Field { app: app as u8, key: k });
+        match self.runtime_scalar(app, MapKind::Fields, name) {
+            Some(Some(scalar)) => return Some(scalar),
+            None => return None,
+            Some(None) => {}
+        }
         let m = self.runtime_map(app, MapKind::Fields);
         let v = m.borrow().get_str(name).cloned();
         if v.as_ref().is_some_and(is_collection) {

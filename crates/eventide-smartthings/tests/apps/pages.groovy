@@ -1,0 +1,66 @@
+/**
+ *  Test app (Eventide): inputs declared by pages, dynamic pages, helpers and loops.
+ */
+definition(name: "Pages", namespace: "eventide.test", author: "Eventide", description: "test")
+
+preferences {
+    page(name: "mainPage", title: "Main", nextPage: "detailPage")
+    page(name: "detailPage")
+    page(name: "staticPage", title: "Static") {
+        section {
+            input "staticNumber", "decimal", title: "A decimal"
+        }
+    }
+}
+
+def mainPage() {
+    dynamicPage(name: "mainPage") {
+        section("Devices") {
+            ifUnset "sensors", "capability.motionSensor", title: "Sensors", multiple: true
+            input "choice", "enum", title: "Pick", options: ["first", "second"]
+            input("phone", "phone", title: "Phone") {
+                input "notify", "bool", title: "Notify?"
+            }
+            href(name: "toMore", page: "morePage", title: "More")
+        }
+    }
+}
+
+def detailPage() {
+    dynamicPage(name: "detailPage") {
+        if (sensors) {
+            sensors.each { s ->
+                section("${s.displayName}") {
+                    input "delay_${s.id}", "number", title: "Delay"
+                }
+            }
+        }
+        ["a", "b"].each { n ->
+            section { input "text_$n", "text", title: "Text $n" }
+        }
+    }
+}
+
+def morePage() {
+    dynamicPage(name: "morePage") {
+        section {
+            input "when", "time", title: "When"
+            input "numbers", "enum", title: "Numbers", options: [[5: "five"], [10: "ten"]], multiple: true
+        }
+    }
+}
+
+private ifUnset(Map options, String name, String capability) {
+    if (!settings[name]) {
+        input(options, name, capability)
+    }
+}
+
+def installed() {
+    subscribe(sensors, "motion", moved)
+}
+
+def moved(evt) {
+    state.delay = settings["delay_${evt.device.id}"]
+    state.when = timeToday(when).time
+}

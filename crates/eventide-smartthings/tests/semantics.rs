@@ -1,0 +1,411 @@
+//! Precise semantics of the simulated home, on small SmartApps written for these tests
+//! (`tests/apps/`): binding, derived events, cascades, timers in both modes, findings, state,
+//! accesses, determinism, and exploration with both explorers.
+
+use std::path::PathBuf;
+
+use eventide_engine::{explore, Access, Config, EventId, FindingKind, Por, TransitionSystem};
+use eventide_smartthings::binding::BoundValue;
+use eventide_smartthings::{App, AppId, LoadError, Options, PairState, PairSystem, Profile, TimerMode};
+
+fn path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests").join("apps").join(name)
+}
+
+fn app(name: &str) -> App {
+    App::load(&path(name)).unwrap_or_else(|e| panic!("loading {name}: {e}"))
+}
+
+fn system(names: &[&str], options: Options) -> PairSystem {
+    PairSystem::new(names.iter().map(|n| app(n)).collect(), options).unwrap_or_else(|e| panic!("binding: {e}"))
+}
+
+fn enabled_names(sys: &mut PairSystem, state: &PairState) -> Vec<String> {
+    let mut names: Vec<String> = sys.enabled_events(state).into_iter().map(|e| sys.event_name(e)).collect();
+    names.sort();
+    names
+}
+
+fn event(sys: &mut PairSystem, state: &PairState, name: &str) -> EventId {
+    let ids = sys.enabled_events(state);
+    let found = ids.iter().copied().find(|&e| sys.event_name(e) == name);
+    found.unwrap_or_else(|| panic!("{name} is not enabled; enabled: {:?}", enabled_names(sys, state)))
+}
+
+/// Runs the setup transition with configuration A (`setup:A`) or B.
+fn setup(sys: &mut PairSystem, config: &str) -> PairState {
+    let initial = sys.initial_state();
+    let e = event(sys, &initial, config);
+    let step = sys.execute(&initial, e, &mut Vec::new());
+    assert!(step.findings.is_empty(), "setup findings: {:?}", step.findings);
+    step.next
+}
+
+fn run(sys: &mut PairSystem, state: &PairState, name: &str) -> eventide_engine::Step<PairState, eventide_smartthings::TransitionLabel> {
+    let e = event(sys, state, name);
+    sys.execute(state, e, &mut Vec::new())
+}
+
+fn writes(label: &eventide_smartthings::TransitionLabel) -> Vec<String> {
+    label
+        .writes
+        .iter()
+        .map(|w| format!("{:?}:{}.{}={}", w.app, w.target.device, w.target.attribute, w.value))
+        .collect()
+}
+
+fn handlers(label: &eventide_smartthings::TransitionLabel) -> Vec<String> {
+    label.handlers.iter().map(|h| format!("{:?}.{}", h.app, h.handler)).collect()
+}
+
+#[test]
+fn devices_follow_the_component_rule() {
+    let sys = system(&["contact-light.groovy", "light-lock.groovy"], Options::default());
+    let devices: Vec<(String, Vec<&str>)> =
+        sys.devices().iter().map(|d| (d.name.to_string(), d.capabilities.clone())).collect();
+    assert_eq!(
+        devices,
+        vec![
+            ("lock1".to_string(), vec!["lock"]),
+            ("dimmer1".to_string(), vec!["switchLevel", "switch"]),
+            ("contact1".to_string(), vec!["contactSensor"]),
+        ]
+    );
+    let dimmer = sys.devices().iter().position(|d| &*d.name == "dimmer1").unwrap() as u32;
+    let binding = sys.binding();
+    let app1: Vec<(&str, &BoundValue)> = binding.inputs[0].iter().map(|i| (i.name.as_str(), &i.value)).collect();
+    assert_eq!(app1[1], ("lights", &BoundValue::DeviceList(dimmer)));
+    assert_eq!(app1[2], ("level", &BoundValue::Integer(50)));
+    let app2 = &binding.inputs[1];
+    assert_eq!(app2[0].value, BoundValue::Device(dimmer));
+    assert_eq!(app2[2].value, BoundValue::Text("home".into()));
+    assert_eq!(app2[3].value, BoundValue::Text("home".into()));
+    // The dimmer has both attributes, the dimmer row's initial values.
+    let d = &sys.devices()[dimmer as usize];
+    let attrs: Vec<&str> = d.attributes.iter().map(|a| a.name).collect();
+    assert_eq!(attrs, ["switch", "level"]);
+}
+
+#[test]
+fn global_profile_gives_the_apps_different_modes() {
+    let options = Options { profile: Profile::Global, ..Options::default() };
+    let sys = system(&["light-lock.groovy", "light-lock.groovy"], options);
+    let modes = |app: usize| -> Vec<BoundValue> {
+        sys.binding().inputs[app].iter().filter(|i| i.input_type == "mode").map(|i| i.value.clone()).collect()
+    };
+    assert_eq!(modes(0), vec![BoundValue::Text("away".into()), BoundValue::Text("home".into())]);
+    assert_eq!(modes(1), vec![BoundValue::Text("night".into()), BoundValue::Text("away".into())]);
+}
+
+#[test]
+fn an_unknown_capability_is_a_clear_error() {
+    let a = app("unknown-capability.groovy");
+    match PairSystem::new(vec![a], Options::default()) {
+        Err(LoadError::UnknownCapability { capability, diagnostic }) => {
+            assert_eq!(capability, "teleporter");
+            assert_eq!(diagnostic.line, 9);
+            assert!(diagnostic.message.contains("capability.teleporter"), "{}", diagnostic.message);
+        }
+        other => panic!("expected an unknown-capability error, got {other:?}"),
+    }
+}
+
+#[test]
+fn setup_events_come_first_then_events_follow_the_subscriptions() {
+    let mut sys = system(&["contact-light.groovy", "light-lock.groovy"], Options::default());
+    let initial = sys.initial_state();
+    assert_eq!(enabled_names(&mut sys, &initial), ["setup:A", "setup:B"]);
+    let a = setup(&mut sys, "setup:A");
+    assert_eq!(
+        enabled_names(&mut sys, &a),
+        ["contact1.contact=open", "dimmer1.switch=on", "location.mode=away", "location.mode=night", "location.sunset"]
+    );
+    // Configuration B: the door is open and the dimmer on.
+    let b = setup(&mut sys, "setup:B");
+    assert_eq!(
+        enabled_names(&mut sys, &b),
+        ["contact1.contact=closed", "location.mode=away", "location.mode=night", "location.sunset"]
+    );
+    assert_eq!(sys.attribute(&b, "lock1", "lock").as_deref(), Some("unlocked"));
+    assert_eq!(sys.mode(&b), "home");
+    let subs: Vec<String> = sys.subscriptions(&a).into_iter().map(|(app, s)| format!("{app:?} {s}")).collect();
+    assert_eq!(
+        subs,
+        [
+            "App1 contact1.contact=open -> opened",
+            "App1 contact1.contact=closed -> closed",
+            "App2 dimmer1.switch=on -> lightOn",
+            "App2 location.mode -> modeChanged",
+            "App2 location.sunset -> sunset",
+        ]
+    );
+}
+
+#[test]
+fn a_cascade_runs_depth_first_app1_first_and_labels_every_write() {
+    let mut sys = system(&["contact-light.groovy", "light-lock.groovy"], Options::default());
+    let a = setup(&mut sys, "setup:A");
+    let step = run(&mut sys, &a, "contact1.contact=open");
+    assert!(step.findings.is_empty(), "{:?}", step.findings);
+    assert_eq!(handlers(&step.label), ["App1.opened", "App2.lightOn"]);
+    assert_eq!(
+        writes(&step.label),
+        ["App1:dimmer1.switch=on", "App2:lock1.lock=locked", "App2:dimmer1.level=30"]
+    );
+    assert!(!step.label.user_initiated);
+    let s = step.next;
+    assert_eq!(sys.attribute(&s, "dimmer1", "switch").as_deref(), Some("on"));
+    assert_eq!(sys.attribute(&s, "dimmer1", "level").as_deref(), Some("30"));
+    assert_eq!(sys.attribute(&s, "contact1", "contact").as_deref(), Some("open"));
+    assert_eq!(sys.state_value(&s, AppId::App1, "opened").as_deref(), Some("1"));
+    // Closing turns the lights off: no subscriber for "off", so nothing else runs.
+    let step = run(&mut sys, &s, "contact1.contact=closed");
+    assert_eq!(handlers(&step.label), ["App1.closed"]);
+    assert_eq!(writes(&step.label), ["App1:dimmer1.switch=off"]);
+}
+
+#[test]
+fn a_command_to_the_current_value_is_a_write_without_an_event() {
+    let mut sys = system(&["contact-light.groovy", "light-lock.groovy"], Options::default());
+    // Configuration B: the lock starts unlocked; entering the wake mode unlocks it again.
+    let b = setup(&mut sys, "setup:B");
+    let away = run(&mut sys, &b, "location.mode=away").next;
+    let step = run(&mut sys, &away, "location.mode=home");
+    assert_eq!(handlers(&step.label), ["App2.modeChanged"]);
+    assert_eq!(writes(&step.label), ["App2:lock1.lock=unlocked"]);
+    assert_eq!(sys.attribute(&step.next, "lock1", "lock").as_deref(), Some("unlocked"));
+}
+
+#[test]
+fn location_events_and_mode_changes_by_apps() {
+    let mut sys = system(&["contact-light.groovy", "light-lock.groovy"], Options::default());
+    let a = setup(&mut sys, "setup:A");
+    let step = run(&mut sys, &a, "location.sunset");
+    assert_eq!(handlers(&step.label), ["App2.sunset", "App2.modeChanged"]);
+    assert_eq!(writes(&step.label), ["App2:location.mode=night"]);
+    assert_eq!(sys.mode(&step.next), "night");
+    // Sunset stays enabled; the mode events now offer home and away.
+    let names = enabled_names(&mut sys, &step.next);
+    assert!(names.contains(&"location.sunset".to_string()));
+    assert!(names.contains(&"location.mode=home".to_string()));
+    assert!(!names.contains(&"location.mode=night".to_string()));
+}
+
+#[test]
+fn an_endless_cascade_ends_the_transition_with_cascade_depth() {
+    let mut sys = system(&["toggler.groovy"], Options::default());
+    let a = setup(&mut sys, "setup:A");
+    let names = enabled_names(&mut sys, &a);
+    assert_eq!(names, ["button1.button=held", "button1.button=pushed", "switch1.switch=on"]);
+    let step = run(&mut sys, &a, "button1.button=pushed");
+    assert!(step.label.user_initiated);
+    assert_eq!(step.findings.len(), 1, "{:?}", step.findings);
+    let f = &step.findings[0];
+    assert_eq!(f.kind, FindingKind::AppException);
+    assert_eq!(f.key, eventide_smartthings::CASCADE_DEPTH_KEY);
+    assert!(f.message.contains("cascade_depth"));
+    // pushed + 64 nested flips.
+    assert_eq!(step.label.handlers.len(), 1 + eventide_smartthings::MAX_CASCADE_DEPTH as usize);
+    // Momentary sources stay enabled after firing.
+    let names = enabled_names(&mut sys, &step.next);
+    assert!(names.contains(&"button1.button=pushed".to_string()));
+}
+
+#[test]
+fn inline_timers_run_at_once_and_setup_schedules_become_timer_events() {
+    let mut sys = system(&["timers.groovy"], Options::default());
+    let initial = sys.initial_state();
+    let e = event(&mut sys, &initial, "setup:A");
+    let step = sys.execute(&initial, e, &mut Vec::new());
+    assert!(step.findings.is_empty(), "{:?}", step.findings);
+    // schedule(noon) runs noon at once; runIn(later) runs later; poll reschedules itself once.
+    assert_eq!(handlers(&step.label), ["App1.installed", "App1.noon", "App1.later", "App1.poll"]);
+    let s = step.next;
+    assert_eq!(sys.state_value(&s, AppId::App1, "noon").as_deref(), Some("1"));
+    assert_eq!(sys.state_value(&s, AppId::App1, "later").as_deref(), Some("1"));
+    assert_eq!(sys.state_value(&s, AppId::App1, "polls").as_deref(), Some("2"));
+    assert_eq!(sys.attribute(&s, "switch1", "switch").as_deref(), Some("on"));
+    assert_eq!(enabled_names(&mut sys, &s), ["app1.touch", "timer:app1.noon"]);
+    let noon = run(&mut sys, &s, "timer:app1.noon").next;
+    assert_eq!(sys.state_value(&noon, AppId::App1, "noon").as_deref(), Some("2"));
+    assert_eq!(enabled_names(&mut sys, &noon), ["app1.touch", "timer:app1.noon"]);
+    // Touch: runIn with data runs later(data) at once; unschedule removes the timer event.
+    let step = run(&mut sys, &noon, "app1.touch");
+    assert_eq!(handlers(&step.label), ["App1.touched", "App1.later"]);
+    assert_eq!(sys.state_value(&step.next, AppId::App1, "from").as_deref(), Some("touch"));
+    assert_eq!(enabled_names(&mut sys, &step.next), ["app1.touch"]);
+}
+
+#[test]
+fn deferred_timers_are_pending_events_until_they_fire_or_are_unscheduled() {
+    let options = Options { timers: TimerMode::Deferred, ..Options::default() };
+    let mut sys = system(&["timers.groovy"], options);
+    let s = setup(&mut sys, "setup:A");
+    assert_eq!(sys.state_value(&s, AppId::App1, "polls").as_deref(), Some("1"));
+    assert_eq!(sys.state_value(&s, AppId::App1, "later"), None);
+    assert_eq!(
+        enabled_names(&mut sys, &s),
+        ["app1.touch", "timer:app1.later", "timer:app1.noon", "timer:app1.poll"]
+    );
+    let timers: Vec<(String, bool)> = sys.timers(&s).into_iter().map(|(_, h, p)| (h, p)).collect();
+    assert!(timers.contains(&("noon".to_string(), true)) && timers.contains(&("later".to_string(), false)));
+    // A one-shot timer fires once.
+    let later = run(&mut sys, &s, "timer:app1.later");
+    assert_eq!(handlers(&later.label), ["App1.later"]);
+    assert_eq!(writes(&later.label), ["App1:switch1.switch=on"]);
+    let after = later.next;
+    assert_eq!(enabled_names(&mut sys, &after), ["app1.touch", "timer:app1.noon", "timer:app1.poll"]);
+    // A periodic one stays; a handler that reschedules itself stays pending.
+    let after = run(&mut sys, &after, "timer:app1.noon").next;
+    let after = run(&mut sys, &after, "timer:app1.poll").next;
+    assert_eq!(sys.state_value(&after, AppId::App1, "polls").as_deref(), Some("2"));
+    assert_eq!(enabled_names(&mut sys, &after), ["app1.touch", "timer:app1.noon", "timer:app1.poll"]);
+    // Touch schedules later with data and unschedules noon.
+    let touched = run(&mut sys, &after, "app1.touch");
+    assert_eq!(handlers(&touched.label), ["App1.touched"]);
+    let t = touched.next;
+    assert_eq!(enabled_names(&mut sys, &t), ["app1.touch", "timer:app1.later", "timer:app1.poll"]);
+    let fired = run(&mut sys, &t, "timer:app1.later").next;
+    assert_eq!(sys.state_value(&fired, AppId::App1, "from").as_deref(), Some("touch"));
+}
+
+#[test]
+fn a_runtime_fault_is_a_finding_and_earlier_writes_stay() {
+    let mut sys = system(&["faulty.groovy"], Options::default());
+    let a = setup(&mut sys, "setup:A");
+    let step = run(&mut sys, &a, "app1.touch");
+    assert_eq!(step.findings.len(), 1);
+    let f = &step.findings[0];
+    assert_eq!(f.kind, FindingKind::AppException);
+    assert!(f.message.contains("ArithmeticException"), "{}", f.message);
+    let pos = f.position.as_ref().expect("located");
+    assert!(pos.file.ends_with("faulty.groovy"));
+    assert_eq!(pos.line, 24);
+    assert_eq!(writes(&step.label), ["App1:switch1.switch=on"]);
+    assert_eq!(sys.attribute(&step.next, "switch1", "switch").as_deref(), Some("on"));
+}
+
+#[test]
+fn state_survives_like_json() {
+    let mut sys = system(&["faulty.groovy"], Options::default());
+    let a = setup(&mut sys, "setup:A");
+    assert_eq!(sys.state_value(&a, AppId::App1, "byNumber").as_deref(), Some("[1:one]"));
+    let s = run(&mut sys, &a, "motion1.motion=active").next;
+    // The integer key became a string.
+    assert_eq!(sys.state_value(&s, AppId::App1, "sawOne").as_deref(), Some("null"));
+    assert_eq!(sys.state_value(&s, AppId::App1, "sawKey").as_deref(), Some("one"));
+    assert_eq!(sys.state_value(&s, AppId::App1, "whenText").as_deref(), Some("2026-01-05T12:00:00+0000"));
+    assert_eq!(sys.state_value(&s, AppId::App1, "level").as_deref(), Some("active"));
+    assert_eq!(sys.state_value(&s, AppId::App1, "count").as_deref(), Some("1"));
+}
+
+#[test]
+fn an_unknown_platform_call_names_itself_and_its_line() {
+    let mut sys = system(&["unknown-call.groovy"], Options::default());
+    let a = setup(&mut sys, "setup:A");
+    let step = run(&mut sys, &a, "switch1.switch=on");
+    assert_eq!(step.findings.len(), 1);
+    let f = &step.findings[0];
+    assert!(f.message.contains("sendTelegram"), "{}", f.message);
+    assert_eq!(f.position.as_ref().map(|p| p.line), Some(19));
+}
+
+#[test]
+fn inputs_are_discovered_by_running_pages() {
+    let a = app("pages.groovy");
+    let names: Vec<&str> = a.inputs.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["staticNumber", "sensors", "choice", "phone", "notify", "text_a", "text_b", "when", "numbers"]
+    );
+    assert_eq!(a.input("sensors").map(|i| i.line), Some(22));
+    assert_eq!(a.input("choice").and_then(|i| i.page.as_deref()), Some("mainPage"));
+    // With the sensors bound, the detail page declares a delay per sensor.
+    let mut sys = PairSystem::new(vec![a], Options::default()).unwrap();
+    let inputs: Vec<(String, String)> = sys.binding().inputs[0]
+        .iter()
+        .map(|i| (i.name.clone(), i.value.describe(sys.devices())))
+        .collect();
+    let find = |n: &str| inputs.iter().find(|(name, _)| name == n).map(|(_, v)| v.clone());
+    assert_eq!(find("delay_motion1").as_deref(), Some("50"));
+    assert_eq!(find("staticNumber").as_deref(), Some("50"));
+    assert_eq!(find("choice").as_deref(), Some("\"first\""));
+    assert_eq!(find("numbers").as_deref(), Some("[5]"));
+    assert_eq!(find("notify").as_deref(), Some("true"));
+    assert_eq!(find("when").as_deref(), Some("\"15:00\""));
+    let s = setup(&mut sys, "setup:A");
+    let s = run(&mut sys, &s, "motion1.motion=active").next;
+    assert_eq!(sys.state_value(&s, AppId::App1, "delay").as_deref(), Some("50"));
+    assert_eq!(
+        sys.state_value(&s, AppId::App1, "when").as_deref(),
+        Some((eventide_smartthings::CLOCK_MILLIS + 3 * 3_600_000).to_string().as_str())
+    );
+}
+
+fn accesses(sys: &mut PairSystem, state: &PairState, name: &str) -> Vec<Access> {
+    let e = event(sys, state, name);
+    let mut out = Vec::new();
+    sys.execute(state, e, &mut out);
+    out
+}
+
+fn conflict(a: &[Access], b: &[Access]) -> bool {
+    a.iter().any(|x| b.iter().any(|y| x.conflicts_with(*y)))
+}
+
+#[test]
+fn accesses_separate_independent_events() {
+    let mut sys = system(&["contact-light.groovy", "light-lock.groovy"], Options::default());
+    let a = setup(&mut sys, "setup:A");
+    let open = accesses(&mut sys, &a, "contact1.contact=open");
+    let away = accesses(&mut sys, &a, "location.mode=away");
+    let sunset = accesses(&mut sys, &a, "location.sunset");
+    let dimmer_on = accesses(&mut sys, &a, "dimmer1.switch=on");
+    assert!(!conflict(&open, &away), "opening the door and a mode change are independent");
+    assert!(conflict(&away, &sunset), "both change the mode");
+    assert!(conflict(&open, &dimmer_on), "both write the dimmer's switch");
+}
+
+#[test]
+fn execution_is_deterministic() {
+    let mut sys = system(&["contact-light.groovy", "light-lock.groovy"], Options::default());
+    let a = setup(&mut sys, "setup:A");
+    let e = event(&mut sys, &a, "contact1.contact=open");
+    let mut acc1 = Vec::new();
+    let mut acc2 = Vec::new();
+    let s1 = sys.execute(&a, e, &mut acc1);
+    let s2 = sys.execute(&a, e, &mut acc2);
+    assert_eq!(sys.fingerprint(&s1.next), sys.fingerprint(&s2.next));
+    assert_eq!(sys.states_equal(&s1.next, &s2.next), Some(true));
+    assert_eq!(acc1, acc2);
+    assert_eq!(s1.label, s2.label);
+    assert_ne!(sys.fingerprint(&a), sys.fingerprint(&s1.next));
+}
+
+#[test]
+fn both_explorers_finish_and_agree() {
+    for timers in [TimerMode::Inline, TimerMode::Deferred] {
+        let options = Options { timers, ..Options::default() };
+        let mut counts = Vec::new();
+        for por in [Por::Dpor, Por::None] {
+            let mut sys = system(&["contact-light.groovy", "light-lock.groovy"], options);
+            let config = Config { verify_fingerprints: true, ..Config::new(por) };
+            let outcome = explore(&mut sys, &config);
+            assert!(outcome.complete);
+            assert!(outcome.findings.is_empty(), "{:?}", outcome.findings);
+            counts.push(outcome.stats.states);
+        }
+        assert!(counts[0] <= counts[1], "{counts:?}");
+        let mut sys = system(&["timers.groovy", "faulty.groovy"], options);
+        let dpor = explore(&mut sys, &Config { verify_fingerprints: true, ..Config::new(Por::Dpor) });
+        let mut sys = system(&["timers.groovy", "faulty.groovy"], options);
+        let none = explore(&mut sys, &Config { verify_fingerprints: true, ..Config::new(Por::None) });
+        assert!(dpor.complete && none.complete);
+        let keys = |o: &eventide_engine::Outcome| {
+            let mut k: Vec<String> = o.findings.iter().map(|f| f.finding.key.clone()).collect();
+            k.sort();
+            k
+        };
+        assert_eq!(keys(&dpor), keys(&none));
+    }
+}
