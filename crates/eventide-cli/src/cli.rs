@@ -26,6 +26,10 @@ pub enum Command {
     App(AppArgs),
     /// Run two SmartApps together against a simulated home and report conflicting interactions.
     Pair(PairArgs),
+    /// Check every pair of a corpus in both app orders and both modes, appending JSON Lines.
+    Batch(BatchArgs),
+    /// Summarize batch results as the paper's tables (text, and optionally an HTML page).
+    Report(ReportArgs),
 }
 
 /// The exploration algorithm.
@@ -137,4 +141,57 @@ pub struct AppArgs {
     /// Input values: `device` or `global` (mode inputs differ between apps).
     #[arg(long, default_value = "device", value_parser = ["device", "global"])]
     pub profile: String,
+}
+
+#[derive(Args, Debug)]
+pub struct BatchArgs {
+    /// The pair list (`category,group,app_a,app_b`).
+    #[arg(long, value_name = "CSV")]
+    pub pairs: PathBuf,
+    /// The folder holding the apps named in the pair list.
+    #[arg(long, value_name = "DIR")]
+    pub apps: PathBuf,
+    /// The group list (`group,category,tracked_attributes`, attributes separated by `;`).
+    #[arg(long, value_name = "CSV")]
+    pub groups: PathBuf,
+    /// Only the pairs of this group (repeatable or comma-separated; default: every group).
+    #[arg(long = "group", value_delimiter = ',', value_name = "NAME")]
+    pub group: Vec<String>,
+    /// The modes to run, comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "dpor,none", value_name = "MODE,...")]
+    pub modes: Vec<String>,
+    /// Runs at once (default: the number of CPUs).
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Time limit of each run, in seconds.
+    #[arg(long, default_value_t = 300.0, value_name = "SECONDS")]
+    pub time_limit: f64,
+    /// Memory limit of each run: bytes, or with a suffix K, M, G (default: 20G divided by --jobs).
+    #[arg(long, value_name = "BYTES|nG")]
+    pub memory_limit: Option<String>,
+    /// Seconds past the time limit before a run is killed (default: 10% of the limit, at least 10).
+    #[arg(long, value_name = "SECONDS")]
+    pub grace: Option<f64>,
+    /// The results file (JSON Lines); lines are appended as runs finish.
+    #[arg(long, value_name = "JSONL")]
+    pub out: PathBuf,
+    /// Skip the runs already in the results file.
+    #[arg(long)]
+    pub resume: bool,
+    /// Run only the I-th of N disjoint slices of the work list (e.g. 2/8).
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    /// Results files (JSON Lines) written by `eventide batch`; shards may be given together.
+    #[arg(required = true, value_name = "JSONL")]
+    pub results: Vec<PathBuf>,
+    /// The paper's results (`paper-results.csv`), to print our figures beside theirs.
+    #[arg(long, value_name = "CSV")]
+    pub paper: Option<PathBuf>,
+    /// Also write the report as a self-contained HTML page with plots.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }

@@ -37,6 +37,8 @@ pub struct Device {
     pub capabilities: Vec<&'static str>,
     /// Its attributes, in catalogue order.
     pub attributes: Vec<DeviceAttribute>,
+    /// Every command it accepts, in catalogue order.
+    pub commands: Vec<&'static str>,
 }
 
 /// One attribute of a device and the slot that holds its value in the state.
@@ -63,16 +65,13 @@ impl Device {
     }
 
     /// Every command the device accepts.
-    pub fn commands(&self) -> Vec<&'static str> {
-        let mut out: Vec<&'static str> = Vec::new();
-        for c in &self.capabilities {
-            for name in catalogue::command_names(c) {
-                if !out.contains(&name) {
-                    out.push(name);
-                }
-            }
-        }
-        out
+    pub fn commands(&self) -> &[&'static str] {
+        &self.commands
+    }
+
+    /// Whether the device accepts a command.
+    pub fn has_command(&self, name: &str) -> bool {
+        self.commands.contains(&name)
     }
 }
 
@@ -151,18 +150,28 @@ pub fn is_device_input(input: &InputDecl) -> bool {
     device_capability(&input.input_type).is_some()
 }
 
+/// A diagnostic at an input's `input` call (with the source line when the call is known).
+fn input_diagnostic(app: &App, input: &InputDecl, message: String) -> Diagnostic {
+    let file = app.file();
+    if input.line > 0 {
+        let text = file.text();
+        let line_start: usize = text.split_inclusive('\n').take(input.line as usize - 1).map(str::len).sum();
+        let line = text.get(line_start..).unwrap_or("").lines().next().unwrap_or("");
+        let skip = input.column.saturating_sub(1) as usize;
+        let col_bytes: usize = line.chars().take(skip).map(char::len_utf8).sum();
+        let start = (line_start + col_bytes).min(text.len());
+        let end = line_start + line.len();
+        return Diagnostic::at(file, eventide_groovy::syntax::Span::new(start as u32, end.max(start) as u32), message);
+    }
+    Diagnostic::whole_file(app.file_name(), message)
+}
+
 fn unknown_capability(app: &App, input: &InputDecl, cap: &str) -> LoadError {
-    let diagnostic = Diagnostic {
-        file: app.file_name().to_string(),
-        line: input.line,
-        column: input.column,
-        message: format!(
-            "input `{}` asks for `{}`: capability `{cap}` is not in the SmartThings catalogue",
-            input.name, input.input_type
-        ),
-        source: None,
-    };
-    LoadError::UnknownCapability { capability: cap.to_string(), diagnostic }
+    let message = format!(
+        "input `{}` asks for `{}`: capability `{cap}` is not in the SmartThings catalogue",
+        input.name, input.input_type
+    );
+    LoadError::UnknownCapability { capability: cap.to_string(), diagnostic: input_diagnostic(app, input, message) }
 }
 
 /// Binds the inputs of `apps` (App1 first).
@@ -202,13 +211,13 @@ pub fn bind(apps: &[&App], profile: Profile) -> Result<Binding, LoadError> {
     let table_index = |c: &str| catalogue::CAPABILITIES.iter().position(|r| r.name == c).unwrap_or(usize::MAX);
     let mut groups: Vec<Vec<&'static str>> = Vec::new();
     let mut roots: Vec<usize> = Vec::new();
-    for i in 0..caps.len() {
+    for (i, &cap) in caps.iter().enumerate() {
         let r = find(&mut parent, i);
         match roots.iter().position(|&x| x == r) {
-            Some(g) => groups[g].push(caps[i]),
+            Some(g) => groups[g].push(cap),
             None => {
                 roots.push(r);
-                groups.push(vec![caps[i]]);
+                groups.push(vec![cap]);
             }
         }
     }
@@ -243,7 +252,15 @@ pub fn bind(apps: &[&App], profile: Profile) -> Result<Binding, LoadError> {
                 attributes.push(DeviceAttribute { name: row.attribute, row, slot });
             }
         }
-        binding.devices.push(Device { name: format!("{base}{n}").into(), capabilities: group, attributes });
+        let mut commands: Vec<&'static str> = Vec::new();
+        for c in &group {
+            for name in catalogue::command_names(c) {
+                if !commands.contains(&name) {
+                    commands.push(name);
+                }
+            }
+        }
+        binding.devices.push(Device { name: format!("{base}{n}").into(), capabilities: group, attributes, commands });
     }
 
     for (app_index, app) in apps.iter().enumerate() {
@@ -279,13 +296,8 @@ pub fn bind(apps: &[&App], profile: Profile) -> Result<Binding, LoadError> {
                         }
                     }
                     other => {
-                        return Err(LoadError::App(Diagnostic {
-                            file: app.file_name().to_string(),
-                            line: input.line,
-                            column: input.column,
-                            message: format!("input `{}` has an unknown type `{other}`", input.name),
-                            source: None,
-                        }))
+                        let message = format!("input `{}` has an unknown type `{other}`", input.name);
+                        return Err(LoadError::App(input_diagnostic(app, input, message)));
                     }
                 };
                 if input.multiple && single != BoundValue::Null {
@@ -299,4 +311,102 @@ pub fn bind(apps: &[&App], profile: Profile) -> Result<Binding, LoadError> {
         binding.inputs.push(bound);
     }
     Ok(binding)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use eventide_groovy::syntax::SourceFile;
+
+    fn app(inputs: &[(&str, &str, bool)]) -> App {
+        let mut text = String::from("preferences {\n  section {\n");
+        for (name, ty, multiple) in inputs {
+            text.push_str(&format!("    input \"{name}\", \"{ty}\", multiple: {multiple}\n"));
+        }
+        text.push_str("  }\n}\n");
+        App::from_source(SourceFile::new("test.groovy", text)).unwrap()
+    }
+
+    fn devices(b: &Binding) -> Vec<(String, Vec<&'static str>)> {
+        b.devices.iter().map(|d| (d.name.to_string(), d.capabilities.clone())).collect()
+    }
+
+    #[test]
+    fn capabilities_sharing_an_attribute_are_one_device() {
+        let a = app(&[("t", "capability.thermostat", false), ("smoke", "capability.smokeDetector", false)]);
+        let b = app(&[
+            ("temp", "capability.temperatureMeasurement", true),
+            ("bat", "capability.battery", false),
+            ("sensor", "capability.sensor", false),
+        ]);
+        let binding = bind(&[&a, &b], Profile::Device).unwrap();
+        assert_eq!(
+            devices(&binding),
+            vec![
+                ("thermostat1".to_string(), vec!["thermostat", "temperatureMeasurement"]),
+                ("smoke1".to_string(), vec!["smokeDetector", "battery"]),
+                ("sensor1".to_string(), vec!["sensor"]),
+            ]
+        );
+        assert_eq!(binding.inputs[1][0].value, BoundValue::DeviceList(0));
+        assert_eq!(binding.inputs[1][1].value, BoundValue::Device(1));
+        // Slots cover every attribute once.
+        let attrs: usize = binding.devices.iter().map(|d| d.attributes.len()).sum();
+        assert_eq!(binding.slots.len(), attrs);
+        let smoke: Vec<&str> = binding.devices[1].attributes.iter().map(|a| a.name).collect();
+        assert_eq!(smoke, ["smoke", "carbonMonoxide", "battery"]);
+    }
+
+    #[test]
+    fn a_music_player_and_a_dimmer_share_level() {
+        let a = app(&[("player", "capability.musicPlayer", false), ("lamp", "capability.switch", false)]);
+        let b = app(&[("dim", "capability.switchLevel", false)]);
+        let binding = bind(&[&a, &b], Profile::Device).unwrap();
+        assert_eq!(devices(&binding), vec![("dimmer1".to_string(), vec!["switchLevel", "switch", "musicPlayer"])]);
+        let level = binding.devices[0].attribute("level").unwrap();
+        assert_eq!(level.row.capability, "switchLevel");
+        assert!(binding.devices[0].has_command("play") && binding.devices[0].has_command("setLevel"));
+    }
+
+    #[test]
+    fn device_types_and_unknown_capabilities() {
+        let a = app(&[("phone", "device.mobilePresence", false), ("p", "capability.presenceSensor", false)]);
+        let binding = bind(&[&a], Profile::Device).unwrap();
+        assert_eq!(devices(&binding), vec![("presence1".to_string(), vec!["presenceSensor", "mobilePresence"])]);
+        let bad = app(&[("x", "capability.flux", false)]);
+        match bind(&[&bad], Profile::Device) {
+            Err(LoadError::UnknownCapability { capability, diagnostic }) => {
+                assert_eq!(capability, "flux");
+                assert_eq!(diagnostic.line, 3);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn fixed_values_and_profiles() {
+        let a = app(&[
+            ("n", "number", false),
+            ("d", "decimal", false),
+            ("t", "time", false),
+            ("b", "bool", false),
+            ("m0", "mode", false),
+            ("m1", "mode", true),
+            ("m2", "mode", false),
+            ("m3", "mode", false),
+            ("txt", "text", false),
+        ]);
+        let device = bind(&[&a], Profile::Device).unwrap();
+        let values: Vec<String> = device.inputs[0].iter().map(|i| i.value.describe(&[])).collect();
+        assert_eq!(
+            values,
+            ["50", "50", "\"15:00\"", "true", "\"home\"", "[\"home\"]", "\"home\"", "\"home\"", "\"eventide\""]
+        );
+        let global = bind(&[&a, &a], Profile::Global).unwrap();
+        let modes = |app: usize| -> Vec<String> {
+            global.inputs[app].iter().filter(|i| i.input_type == "mode").map(|i| i.value.describe(&[])).collect()
+        };
+        assert_eq!(modes(0), ["\"away\"", "[\"home\"]", "\"night\"", "\"away\""]);
+        assert_eq!(modes(1), ["\"night\"", "[\"away\"]", "\"home\"", "\"night\""]);
+    }
 }

@@ -102,9 +102,11 @@ pub const CAPABILITIES: &[CapabilityRow] = &[
     cap("switchLevel", "dimmer"),
     cap("switch", "switch"),
     cap("relaySwitch", "relay"),
+    cap("outlet", "outlet"),
     cap("musicPlayer", "player"),
     cap("speechSynthesis", "speaker"),
     cap("imageCapture", "camera"),
+    cap("videoCapture", "video"),
     cap("alarm", "alarm"),
     cap("valve", "valve"),
     cap("doorControl", "door"),
@@ -203,6 +205,7 @@ pub const ATTRIBUTES: &[AttributeRow] = &[
     row("colorTemperature",        "level",                    Num,  &["45"],                          "50",          "60"),
     row("colorTemperature",        "colorTemperature",         Num,  &["50"],                          "10000",       "15000"),
     row("relaySwitch",             "switch",                   Text, ON_OFF,                           "off",         "on"),
+    row("outlet",                  "switch",                   Text, ON_OFF,                           "off",         "on"),
     row("lock",                    "lock",                     Text, &["locked", "unlocked"],          "locked",      "unlocked"),
     row("contactSensor",           "contact",                  Text, OPEN_CLOSED,                      "closed",      "open"),
     row("doorControl",             "door",                     Text, OPEN_CLOSED,                      "closed",      "open"),
@@ -242,7 +245,10 @@ pub const ATTRIBUTES: &[AttributeRow] = &[
     row("musicPlayer",             "trackDescription",         Text, &["track1"],                      "track0",      "track0"),
     row("musicPlayer",             "trackData",                Json, &[TRACK_DATA_1],                  TRACK_DATA_0,  TRACK_DATA_0),
     row("speechSynthesis",         "speech",                   Text, &[],                              "none",        "none"),
+    // Speech devices (speakers) have a volume that apps set before speaking; only commands change it.
+    row("speechSynthesis",         "level",                    Num,  &[],                              "50",          "60"),
     row("imageCapture",            "image",                    Text, &[],                              "none",        "none"),
+    row("videoCapture",            "clip",                     Text, &[],                              "none",        "none"),
     momentary("button",            "button",                         &["pushed", "held"],              "pushed",      "held"),
     row("button",                  "numberOfButtons",          Num,  &["4"],                           "4",           "4"),
     momentary("aeonKeyFob",        "button",                         &["pushed", "held"],              "pushed",      "held"),
@@ -278,6 +284,8 @@ pub const COMMANDS: &[CommandRow] = &[
     command("switch",           "off",                  &[Set("switch", "off")]),
     command("relaySwitch",      "on",                   &[Set("switch", "on")]),
     command("relaySwitch",      "off",                  &[Set("switch", "off")]),
+    command("outlet",           "on",                   &[Set("switch", "on")]),
+    command("outlet",           "off",                  &[Set("switch", "off")]),
     command("switchLevel",      "on",                   &[Set("switch", "on")]),
     command("switchLevel",      "off",                  &[Set("switch", "off")]),
     command("switchLevel",      "setLevel",             &[Arg("level", 0)]),
@@ -350,10 +358,12 @@ pub const COMMANDS: &[CommandRow] = &[
     command("musicPlayer",      "playSoundAndTrack",    &[Arg("trackData", 0)]),
     command("musicPlayer",      "playTrackAtVolume",    &[Set("status", "playing"), Arg("trackData", 0), Arg("level", 1)]),
     command("speechSynthesis",  "speak",                &[Arg("speech", 0)]),
+    command("speechSynthesis",  "setLevel",             &[Arg("level", 0)]),
     command("imageCapture",     "take",                 &[Set("image", "taken")]),
     // Camera device types (Foscam) arm and disarm their motion alarm.
     command("imageCapture",     "alarmOn",              &[]),
     command("imageCapture",     "alarmOff",             &[]),
+    command("videoCapture",     "capture",              &[Set("clip", "captured")]),
     command("momentary",        "push",                 &[Set("momentary", "pushed")]),
     command("tone",             "beep",                 &[]),
     // Metering device types (Aeon) reset their counters.
@@ -389,7 +399,9 @@ pub const SUN_EVENTS: &[&str] = &["sunrise", "sunset", "sunriseTime", "sunsetTim
 /// A capability by name (case-insensitive, as `capability.switchLevel` or `switchLevel`).
 pub fn capability(name: &str) -> Option<&'static CapabilityRow> {
     let name = name.strip_prefix("capability.").or_else(|| name.strip_prefix("device.")).unwrap_or(name);
-    CAPABILITIES.iter().find(|c| c.name.eq_ignore_ascii_case(name))
+    // `capability.switch level` and `capability.Switch Level` name `switchLevel`.
+    let compact: String = name.chars().filter(|c| !c.is_whitespace()).collect();
+    CAPABILITIES.iter().find(|c| c.name.eq_ignore_ascii_case(&compact))
 }
 
 /// The attribute rows of a capability, in table order (device types include their capabilities).
@@ -465,6 +477,7 @@ mod tests {
     fn lookups() {
         assert_eq!(capability("capability.switchLevel").map(|c| c.name), Some("switchLevel"));
         assert_eq!(capability("capability.SwitchLevel").map(|c| c.name), Some("switchLevel"));
+        assert_eq!(capability("capability.switch level").map(|c| c.name), Some("switchLevel"));
         assert_eq!(capability("device.mobilePresence").map(|c| c.name), Some("mobilePresence"));
         assert!(capability("capability.teleporter").is_none());
         let attrs: Vec<&str> = attributes_of("switchLevel").map(|r| r.attribute).collect();

@@ -38,7 +38,6 @@ use std::hash::Hasher;
 use std::path::Path;
 use std::rc::Rc;
 use std::str::FromStr;
-use std::sync::Arc;
 
 use eventide_engine::{Access, EventId, Finding, Fingerprint, FingerprintHasher, Step, TransitionSystem};
 use eventide_groovy::eval::num::Dec;
@@ -184,14 +183,44 @@ pub struct Executed {
     pub outputs: Vec<String>,
 }
 
+/// What [`PairSystem::exercise`] saw: setup, then every event once from the state after setup.
+#[derive(Debug, Default)]
+pub struct Exercise {
+    /// Subscriptions in force after setup (`contact1.contact=open -> opened`).
+    pub subscriptions: Vec<String>,
+    /// Timers after setup: (handler, periodic).
+    pub schedules: Vec<(String, bool)>,
+    /// The events enabled after setup.
+    pub events: Vec<String>,
+    /// Handler runs, setup included.
+    pub handlers_run: u32,
+    /// Messages, HTTP requests and routines produced (recorded, never sent).
+    pub outputs: Vec<String>,
+    /// Findings, each once, with the event that raised it (`setup:A` for `installed()`).
+    pub errors: Vec<(Finding, String)>,
+}
+
 /// Two SmartApps (or one) and the simulated home, as a transition system.
 pub struct PairSystem {
     world: World,
+    /// Per attribute slot: the attribute's name and environment values as symbols.
+    slots: Vec<SlotInfo>,
+    /// `mode`, the location modes and the sun events as symbols.
+    mode_sym: Sym,
+    modes: Vec<Sym>,
+    sun_events: Vec<Sym>,
     tables: Tables,
     apps: Vec<App>,
     binding: Binding,
     initial: PairState,
     options: Options,
+}
+
+/// What event derivation needs about one attribute slot.
+struct SlotInfo {
+    name: Sym,
+    domain: Vec<Sym>,
+    momentary: bool,
 }
 
 fn bound_to_value(v: &BoundValue) -> Value {
@@ -283,6 +312,38 @@ impl PairSystem {
             })
             .collect();
         let mode = tables.syms.intern("home");
+        let slots: Vec<SlotInfo> = binding
+            .slots
+            .iter()
+            .map(|&(d, a)| {
+                let attr = &binding.devices[d as usize].attributes[a as usize];
+                SlotInfo {
+                    name: tables.syms.intern(attr.name),
+                    domain: attr.row.values.iter().map(|v| tables.syms.intern(v)).collect(),
+                    momentary: attr.row.source == Source::Momentary,
+                }
+            })
+            .collect();
+        let mode_sym = tables.syms.intern("mode");
+        let modes: Vec<Sym> = LOCATION_MODES.iter().map(|m| tables.syms.intern(m)).collect();
+        let sun_events: Vec<Sym> = SUN_EVENTS.iter().map(|m| tables.syms.intern(m)).collect();
+        // Number the environment's events up front, the values of one attribute next to each
+        // other: ids are stable, and an explorer that prefers low ids undoes a change before it
+        // moves on to another attribute.
+        for (slot, info) in slots.iter().enumerate() {
+            for &value in &info.domain {
+                tables.event(EventKind::Device { slot: slot as u32, value });
+            }
+        }
+        for &m in &modes {
+            tables.event(EventKind::Mode(m));
+        }
+        for &a in &sun_events {
+            tables.event(EventKind::Location(a));
+        }
+        for app in 0..world.apps.len() {
+            tables.event(EventKind::Touch(app as u8));
+        }
         let initial = PairState {
             setup_done: false,
             attrs,
@@ -295,7 +356,7 @@ impl PairSystem {
                 })
                 .collect(),
         };
-        Ok(PairSystem { world, tables, apps, binding, initial, options })
+        Ok(PairSystem { world, slots, mode_sym, modes, sun_events, tables, apps, binding, initial, options })
     }
 
     pub fn options(&self) -> Options {
@@ -427,6 +488,40 @@ impl PairSystem {
         out
     }
 
+    /// Runs the setup transition (configuration A), then every event enabled after it once, from
+    /// the state after setup (what `eventide app` shows).
+    pub fn exercise(&mut self) -> Exercise {
+        let mut out = Exercise::default();
+        let initial = self.initial_state();
+        let mut accesses = Vec::new();
+        let setup = self.run_event(&initial, 0, &mut accesses);
+        out.handlers_run = setup.handler_runs;
+        out.outputs = setup.outputs;
+        let push = |errors: &mut Vec<(Finding, String)>, f: &Finding, event: String| {
+            if !errors.iter().any(|(g, _)| g.key == f.key) {
+                errors.push((f.clone(), event));
+            }
+        };
+        for f in &setup.step.findings {
+            push(&mut out.errors, f, "setup:A".to_string());
+        }
+        let after = setup.step.next;
+        out.subscriptions = self.subscriptions(&after).into_iter().map(|(_, s)| s).collect();
+        out.schedules = self.timers(&after).into_iter().map(|(_, h, p)| (h, p)).collect();
+        let events = self.enabled_events(&after);
+        out.events = events.iter().map(|&e| self.event_name(e)).collect();
+        for &e in &events {
+            accesses.clear();
+            let run = self.run_event(&after, e, &mut accesses);
+            out.handlers_run += run.handler_runs;
+            out.outputs.extend(run.outputs);
+            for f in &run.step.findings {
+                push(&mut out.errors, f, self.event_name(e));
+            }
+        }
+        out
+    }
+
     /// Runs one event with the details the `app` command shows.
     pub fn run_event(&mut self, state: &PairState, event: EventId, accesses: &mut Vec<Access>) -> Executed {
         let mut next = state.clone();
@@ -491,7 +586,7 @@ impl TransitionSystem for PairSystem {
             return;
         }
         let mut kinds: Vec<EventKind> = Vec::new();
-        let mode_sym = self.tables.syms.intern("mode");
+        let mode_sym = self.mode_sym;
         for (ai, app) in state.apps.iter().enumerate() {
             for &sid in app.subs.iter() {
                 let Some(key) = self.tables.subs.get(sid as usize).copied() else { continue };
@@ -499,39 +594,31 @@ impl TransitionSystem for PairSystem {
                     SubSource::Device(d) => {
                         let Some(device) = self.world.devices.get(d as usize) else { continue };
                         for attr in &device.attributes {
-                            if let Some(a) = key.attr {
-                                if &**self.tables.syms.name(a) != attr.name {
-                                    continue;
-                                }
+                            let slot = &self.slots[attr.slot as usize];
+                            if key.attr.is_some_and(|a| a != slot.name) {
+                                continue;
                             }
                             let current = state.attrs.get(attr.slot as usize).copied();
-                            let momentary = attr.row.source == Source::Momentary;
                             let mut push = |v: Sym| {
-                                if momentary || Some(v) != current {
+                                if slot.momentary || Some(v) != current {
                                     kinds.push(EventKind::Device { slot: attr.slot, value: v });
                                 }
                             };
                             match key.filter {
                                 Some(f) => push(f),
-                                None => {
-                                    for v in attr.row.values {
-                                        let v = self.tables.syms.intern(v);
-                                        push(v);
-                                    }
-                                }
+                                None => slot.domain.iter().for_each(|&v| push(v)),
                             }
                         }
                     }
                     SubSource::Location => {
                         let attr = key.attr.unwrap_or(mode_sym);
                         if attr == mode_sym {
-                            for m in LOCATION_MODES {
-                                let m = self.tables.syms.intern(m);
+                            for &m in &self.modes {
                                 if m != state.mode && key.filter.is_none_or(|f| f == m) {
                                     kinds.push(EventKind::Mode(m));
                                 }
                             }
-                        } else if SUN_EVENTS.contains(&&**self.tables.syms.name(attr)) {
+                        } else if self.sun_events.contains(&attr) {
                             kinds.push(EventKind::Location(attr));
                         }
                     }
@@ -589,10 +676,4 @@ impl std::fmt::Debug for PairSystem {
             .field("devices", &self.binding.devices.iter().map(|d| &*d.name).collect::<Vec<_>>())
             .finish()
     }
-}
-
-/// The name of an interned symbol (for tests).
-#[allow(dead_code)]
-pub(crate) fn sym_text(system: &PairSystem, s: Sym) -> Arc<str> {
-    system.tables.syms.name(s).clone()
 }

@@ -14,7 +14,7 @@
 
 use crate::cli::AppArgs;
 use crate::report::exit;
-use eventide_engine::{SourcePosition, TransitionSystem};
+use eventide_engine::SourcePosition;
 use eventide_smartthings::{Options, PairSystem};
 use serde::Serialize;
 
@@ -123,33 +123,20 @@ pub fn run(args: AppArgs) -> i32 {
         .collect();
 
     // Setup (configuration A), then every event once from the state after setup.
-    let initial = system.initial_state();
-    let mut accesses = Vec::new();
-    let setup = system.run_event(&initial, 0, &mut accesses);
-    let mut handlers_run = setup.handler_runs;
-    let mut outputs = setup.outputs;
-    for f in &setup.step.findings {
-        push_error(error_at(&file, f.position.as_ref(), &f.message));
+    let exercise = system.exercise();
+    for (f, event) in &exercise.errors {
+        let message = if event == "setup:A" { f.message.clone() } else { format!("{} (event {event})", f.message) };
+        push_error(error_at(&file, f.position.as_ref(), &message));
     }
-    let after = setup.step.next;
-    let subscriptions: Vec<String> = system.subscriptions(&after).into_iter().map(|(_, s)| s).collect();
-    let schedules: Vec<String> = system
-        .timers(&after)
+    let subscriptions = exercise.subscriptions;
+    let schedules: Vec<String> = exercise
+        .schedules
         .into_iter()
-        .map(|(_, h, periodic)| if periodic { format!("{h} (periodic)") } else { h })
+        .map(|(h, periodic)| if periodic { format!("{h} (periodic)") } else { h })
         .collect();
-    let events = system.enabled_events(&after);
-    let event_names: Vec<String> = events.iter().map(|&e| system.event_name(e)).collect();
-    for &e in &events {
-        accesses.clear();
-        let run = system.run_event(&after, e, &mut accesses);
-        handlers_run += run.handler_runs;
-        outputs.extend(run.outputs);
-        for f in &run.step.findings {
-            let message = format!("{} (event {})", f.message, system.event_name(e));
-            push_error(error_at(&file, f.position.as_ref(), &message));
-        }
-    }
+    let event_names = exercise.events;
+    let handlers_run = exercise.handlers_run;
+    let outputs = exercise.outputs;
     let ok = errors.is_empty();
 
     if args.json {
@@ -159,7 +146,7 @@ pub fn run(args: AppArgs) -> i32 {
             devices,
             subscriptions,
             schedules,
-            events: events.len(),
+            events: event_names.len(),
             event_names,
             handlers_run,
             outputs,

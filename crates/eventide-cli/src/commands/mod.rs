@@ -1,10 +1,12 @@
 //! The subcommands. Each returns the process exit code.
 
 mod app;
+mod batch;
 mod check;
 mod eval;
 mod pair;
 mod parse;
+mod report;
 
 use crate::cli::{Cli, Command, LimitArgs};
 use crate::report::exit;
@@ -17,6 +19,8 @@ pub fn run(cli: Cli) -> i32 {
         Command::Eval(args) => eval::run(args),
         Command::App(args) => app::run(args),
         Command::Pair(args) => pair::run(args),
+        Command::Batch(args) => batch::run(args),
+        Command::Report(args) => report::run(args),
     }
 }
 

@@ -70,6 +70,8 @@ pub fn builtin_property(interp: &mut Interpreter, h: &mut dyn Host, recv: &Value
             _ => {}
         },
         Value::Class(c) => return super::statics::static_property(interp, h, c, name),
+        // `list.size` reads ArrayList's `size` field (Groovy reaches private fields), not a spread.
+        Value::List(l) if name == "size" => return Ok(Some(Value::Int(l.borrow().len() as i32))),
         Value::Obj(o) => {
             if let Obj::MapEntry(k, v) = &**o {
                 match name {

@@ -139,6 +139,11 @@ pub(crate) struct Tables {
     sub_ids: FxHashMap<SubKey, u32>,
     pub events: Vec<EventKind>,
     pub event_ids: FxHashMap<EventKind, u32>,
+    /// Distinct runtime maps stored in states, by canonical hash (see [`Tables::share`]).
+    shared_maps: FxHashMap<u64, SmallVec<[Value; 1]>>,
+    /// Idle interpreters per app, reused across handler runs (they keep their compiled regular
+    /// expressions; randomness goes through the host, so reuse stays deterministic).
+    pool: Vec<Vec<Interpreter>>,
 }
 
 impl Tables {
@@ -154,6 +159,20 @@ impl Tables {
             self.subs.push(key);
         }
         id
+    }
+
+    /// An equal map stored earlier, or `map` itself (remembered for later transitions). Stored maps
+    /// are never changed in place (handlers work on copies), so sharing them is safe.
+    pub fn share(&mut self, map: Value) -> Value {
+        use std::hash::Hasher;
+        let mut h = rustc_hash::FxHasher::default();
+        map.hash_canonical(&mut h);
+        let bucket = self.shared_maps.entry(h.finish()).or_default();
+        if let Some(v) = bucket.iter().find(|v| v.state_eq(&map)) {
+            return v.clone();
+        }
+        bucket.push(map.clone());
+        map
     }
 
     pub fn event(&mut self, kind: EventKind) -> u32 {
@@ -245,7 +264,14 @@ pub(crate) struct StHost<'a> {
     pub discovery: Option<Discovery>,
     /// Handler runs in this transition (nested and inline timers included).
     pub handler_runs: u32,
+    /// State of the transition's pseudo-random sequence.
+    rng: u64,
+    /// Set while `state` is being shown as text (it may contain itself).
+    pub displaying_state: bool,
 }
+
+/// The `data` of button events: button 1.
+pub(crate) const BUTTON_DATA: &str = r#"{"buttonNumber":1}"#;
 
 /// The error that unwinds a transition whose cascade went too deep. Not catchable by apps.
 pub(crate) fn cascade_error() -> EvalError {
@@ -307,6 +333,8 @@ impl<'a> StHost<'a> {
             events: Vec::new(),
             discovery: None,
             handler_runs: 0,
+            rng: 0x2545_F491_4F6C_DD1D,
+            displaying_state: false,
         }
     }
 
@@ -360,16 +388,13 @@ impl<'a> StHost<'a> {
             *slot = slot.deep_copy();
             self.copied[app.min(1)][i] = true;
         }
-        match slot {
-            Value::Map(m) => m.clone(),
-            other => {
-                *other = Value::empty_map();
-                match other {
-                    Value::Map(m) => m.clone(),
-                    _ => unreachable_map(),
-                }
-            }
+        if let Value::Map(m) = slot {
+            return m.clone();
         }
+        // The maps are always maps; should one not be, it starts over empty.
+        let m: eventide_groovy::eval::MapRef = Default::default();
+        *slot = Value::Map(m.clone());
+        m
     }
 
     /// A scalar entry of one of an app's runtime maps, read without copying the map out of the
@@ -440,7 +465,10 @@ impl<'a> StHost<'a> {
         self.label.handlers.push(HandlerRun { app: Self::app_id(app), handler: name.clone() });
         self.handler_runs += 1;
         let Some(source) = self.world.apps.get(app).map(|a| a.source.clone()) else { return };
-        let mut interp = Interpreter::new(source.script.clone(), source.file.clone());
+        let mut interp = match self.tables.pool.get_mut(app).and_then(Vec::pop) {
+            Some(i) => i,
+            None => Interpreter::new(source.script.clone(), source.file.clone()),
+        };
         let decls = interp.method_decls(&name);
         if decls.is_empty() {
             let message = format!("handler `{name}` is not a method of {}", source.file.name());
@@ -460,11 +488,31 @@ impl<'a> StHost<'a> {
         self.stack.push((app, handler));
         let result = interp.call_function(self, &name, args);
         self.stack.pop();
-        if let Err(e) = result {
-            if !self.aborted {
-                self.findings.push(finding_from(&e));
+        match result {
+            Ok(_) => {
+                // Only an interpreter that finished normally goes back to the pool.
+                if self.tables.pool.len() <= app {
+                    self.tables.pool.resize_with(app + 1, Vec::new);
+                }
+                self.tables.pool[app].push(interp);
+            }
+            Err(e) => {
+                if !self.aborted {
+                    self.findings.push(finding_from(&e));
+                }
             }
         }
+    }
+
+    /// The next value of the transition's pseudo-random sequence in [0, 1) (`Math.random()`,
+    /// seeds of `new Random()`, `UUID.randomUUID()`): the same in every run of a transition.
+    fn next_random(&mut self) -> f64 {
+        let mut x = self.rng;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.rng = x;
+        (x >> 11) as f64 / (1u64 << 53) as f64
     }
 
     /// Runs every handler subscribed to `occ`: App1's subscriptions first, then App2's, each in
@@ -489,7 +537,7 @@ impl<'a> StHost<'a> {
                     (SubSource::Device(_), Some(a)) => a == occ.attr,
                     _ => true,
                 };
-                let value_matches = key.filter.map_or(true, |f| f == occ.value);
+                let value_matches = key.filter.is_none_or(|f| f == occ.value);
                 if source_matches && attr_matches && value_matches {
                     runs.push((app, key.handler));
                 }
@@ -660,7 +708,7 @@ impl<'a> StHost<'a> {
         self.write(LocKey::Timers(app as u8));
         let h = handler.map(|n| self.sym(n));
         let timers = &mut self.st.apps[app].timers;
-        if timers.iter().any(|t| h.map_or(true, |h| t.handler == h)) {
+        if timers.iter().any(|t| h.is_none_or(|h| t.handler == h)) {
             std::rc::Rc::make_mut(timers).retain(|t| h.is_some_and(|h| t.handler != h));
         }
     }
@@ -678,14 +726,20 @@ impl<'a> StHost<'a> {
 
     /// Normalises `state` and `atomicState` as the platform's JSON storage would (map keys become
     /// strings, dates and non-device objects become text), at the end of the transition.
+    ///
+    /// Every map the transition copied is then shared with an equal map stored earlier, if there
+    /// is one, so that states that agree on an app's `state` hold one copy of it.
     pub fn finish(&mut self) {
         for app in 0..self.st.apps.len().min(2) {
-            for which in [MapKind::State, MapKind::Atomic] {
-                if self.copied[app][which as usize] {
-                    let v = self.st.apps[app].maps[which as usize].clone();
-                    let n = self.jsonify(&v, 0);
-                    self.st.apps[app].maps[which as usize] = n;
+            for which in [MapKind::State, MapKind::Atomic, MapKind::Fields] {
+                if !self.copied[app][which as usize] {
+                    continue;
                 }
+                let mut v = self.st.apps[app].maps[which as usize].clone();
+                if which != MapKind::Fields && needs_json(&v, 0) {
+                    v = self.jsonify(&v, 0);
+                }
+                self.st.apps[app].maps[which as usize] = self.tables.share(v);
             }
         }
     }
@@ -764,7 +818,8 @@ impl<'a> StHost<'a> {
     /// Runs one environment event and its cascade.
     pub fn environment_event(&mut self, event: EventKind) {
         self.phase = Phase::Running;
-        let result = match event {
+        // A cascade that went too deep has already been recorded as a finding.
+        let _cascade: Result<(), EvalError> = match event {
             EventKind::Setup(c) => {
                 self.setup(c as usize);
                 Ok(())
@@ -782,7 +837,7 @@ impl<'a> StHost<'a> {
                 let text = self.name(value);
                 let beacon = self.world.devices.get(d as usize).is_some_and(|x| x.has_capability("beacon"));
                 let data: Option<Arc<str>> = match attr.name {
-                    "button" => Some(Arc::from(r#"{"buttonNumber":1}"#)),
+                    "button" => Some(Arc::from(BUTTON_DATA)),
                     "presence" if beacon => {
                         let dni = self.world.devices.get(d as usize).map(|x| x.name.to_string()).unwrap_or_default();
                         let present = if &*text == "present" { "1" } else { "0" };
@@ -857,13 +912,22 @@ impl<'a> StHost<'a> {
                 Ok(())
             }
         };
-        let _ = result;
         self.finish();
     }
 }
 
-fn unreachable_map() -> eventide_groovy::eval::MapRef {
-    std::rc::Rc::new(std::cell::RefCell::new(eventide_groovy::eval::GMap::new()))
+/// Whether a value would change when stored as JSON (see [`StHost::finish`]).
+fn needs_json(v: &Value, depth: u32) -> bool {
+    if depth > 64 {
+        return true;
+    }
+    match v {
+        Value::Map(m) => m.borrow().iter().any(|(k, x)| !matches!(k, Value::Str(_)) || needs_json(x, depth + 1)),
+        Value::List(l) => l.borrow().iter().any(|x| needs_json(x, depth + 1)),
+        Value::Range(_) | Value::GString(_) | Value::Date(_) | Value::Obj(_) => true,
+        Value::Host(r) => r.kind != kind::DEVICE,
+        _ => false,
+    }
 }
 
 /// The text a command stores for an attribute: numbers without a needless `.0` for numeric
@@ -885,7 +949,7 @@ pub(crate) fn normalize_attr_text(kind: AttrKind, text: &str) -> String {
 }
 
 impl Host for StHost<'_> {
-    fn get_global(&mut self, interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
+    fn get_global(&mut self, _interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
         let app = self.app();
         let v = match name {
             "state" => Value::Host(HostRef { kind: kind::STATE, id: app as u32 }),
@@ -895,18 +959,26 @@ impl Host for StHost<'_> {
             "log" => Value::Host(HostRef { kind: kind::LOG, id: 0 }),
             "settings" => self.settings(app),
             _ => {
-                let settings = self.settings(app);
-                if let Value::Map(m) = &settings {
-                    if let Some(v) = m.borrow().get_str(name) {
-                        return Ok(Some(v.clone()));
-                    }
-                }
+                // A field the app assigned at run time shadows an input of the same name.
                 if let Some(v) = self.field_get(app, name) {
                     return Ok(Some(v));
                 }
+                // An input: from this transition's copy of the settings when the app has touched
+                // `settings`, else straight from the bound values (collections copied).
+                let settings = match &self.settings[app.min(1)] {
+                    Some(copy) => copy.clone(),
+                    None => self.world.apps.get(app).map_or(Value::Null, |a| a.settings.clone()),
+                };
+                if let Value::Map(m) = &settings {
+                    if let Some(v) = m.borrow().get_str(name) {
+                        return Ok(Some(match v {
+                            Value::List(_) | Value::Map(_) if self.settings[app.min(1)].is_none() => v.deep_copy(),
+                            _ => v.clone(),
+                        }));
+                    }
+                }
                 // The platform resolves any other name as a setting: an input that is not
                 // declared (or not set) reads as null.
-                let _ = interp;
                 return Ok(Some(Value::Null));
             }
         };
@@ -966,12 +1038,39 @@ impl Host for StHost<'_> {
         class: &str,
         args: &[Value],
     ) -> Result<Option<Value>, EvalError> {
+        if class.rsplit('.').next() == Some("Random") && args.is_empty() {
+            let seed = (self.next_random() * u64::MAX as f64) as u64 | 1;
+            return Ok(Some(Value::obj(eventide_groovy::eval::Obj::Random(seed.into()))));
+        }
         if class.ends_with("HubAction") || class.ends_with("HubMultiAction") {
             let text = args.iter().map(|a| eventide_groovy::eval::display(self, a)).collect::<Vec<_>>().join(", ");
             self.outputs.push(format!("hubAction: {text}"));
             return Ok(Some(Value::Host(HostRef { kind: kind::HUB_ACTION, id: 0 })));
         }
         Ok(None)
+    }
+
+    fn call_static(
+        &mut self,
+        _interp: &mut Interpreter,
+        class: &str,
+        method: &str,
+        args: &[Value],
+    ) -> Result<Option<Value>, EvalError> {
+        let simple = class.rsplit('.').next().unwrap_or(class);
+        Ok(match (simple, method, args) {
+            ("Math", "random", []) => Some(Value::Double(self.next_random())),
+            ("UUID", "randomUUID", []) => {
+                let mut hex = String::new();
+                for _ in 0..4 {
+                    hex.push_str(&format!("{:08x}", (self.next_random() * u32::MAX as f64) as u32));
+                }
+                let uuid =
+                    format!("{}-{}-4{}-a{}-{}", &hex[0..8], &hex[8..12], &hex[13..16], &hex[17..20], &hex[20..32]);
+                Some(Value::str(&uuid))
+            }
+            _ => None,
+        })
     }
 
     fn now_millis(&mut self) -> i64 {

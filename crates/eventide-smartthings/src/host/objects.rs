@@ -84,7 +84,7 @@ fn arg_text(h: &mut StHost, v: &Value) -> String {
 
 pub(super) fn get_property(
     h: &mut StHost,
-    interp: &mut Interpreter,
+    _interp: &mut Interpreter,
     obj: HostRef,
     name: &str,
 ) -> Result<Option<Value>, EvalError> {
@@ -116,10 +116,7 @@ pub(super) fn get_property(
             "phrases" => Some(phrases()),
             _ => None,
         }),
-        _ => {
-            let _ = interp;
-            Ok(None)
-        }
+        _ => Ok(None),
     }
 }
 
@@ -201,6 +198,7 @@ fn location_property(h: &mut StHost, name: &str) -> Option<Value> {
         "zipCode" => Value::str("10001"),
         "contactBookEnabled" => Value::Bool(false),
         "temperatureScale" => Value::str("F"),
+        "channelName" => Value::str("production"),
         "helloHome" => Value::Host(HostRef { kind: kind::HELLO_HOME, id: 0 }),
         "hubs" => Value::new_list(vec![map_of(&[
             ("id", Value::str("hub1")),
@@ -227,7 +225,7 @@ fn event_property(h: &mut StHost, id: u32, name: &str) -> Result<Option<Value>, 
         "descriptionText" | "description" => Value::str(&format!("{display_name} {} is {}", e.name, e.value)),
         "device" => e.device.map_or(Value::Null, |d| Value::Host(HostRef { kind: kind::DEVICE, id: d })),
         "deviceId" => e.device.and_then(|d| h.device(d)).map_or(Value::Null, |d| Value::Str(d.name.clone())),
-        "date" | "dateValue" | "dateCreated" => Value::Date(CLOCK_MILLIS),
+        "date" | "dateValue" | "dateCreated" | "rawDateCreated" => Value::Date(CLOCK_MILLIS),
         "isoDate" => Value::str(&iso(CLOCK_MILLIS)),
         "unixTime" => Value::Long(CLOCK_MILLIS),
         "source" => Value::str(e.source),
@@ -369,6 +367,7 @@ fn location_method(
             Some("sunsetTime") => Value::str(&iso(SUNSET_MILLIS)),
             _ => Value::Null,
         },
+        ("currentState", [attr]) if attr.as_str() != Some("mode") => Value::Null,
         ("currentState", [attr]) if attr.as_str() == Some("mode") => {
             h.read(LocKey::Mode);
             let mode = h.name(h.st.mode);
@@ -414,6 +413,7 @@ fn device_method(h: &mut StHost, d: u32, name: &str, args: Vec<Value>) -> Result
             let mut out = Vec::with_capacity(attrs.len());
             for a in attrs {
                 if let Some((value, kind)) = h.attr_text(d, a) {
+                    let data = (a == "button").then(|| std::sync::Arc::from(super::BUTTON_DATA));
                     out.push(h.new_event(EventObj {
                         name: a.into(),
                         value,
@@ -421,7 +421,7 @@ fn device_method(h: &mut StHost, d: u32, name: &str, args: Vec<Value>) -> Result
                         source: "DEVICE",
                         kind,
                         is_state: false,
-                        data: None,
+                        data,
                         physical: true,
                     }));
                 }
@@ -438,11 +438,11 @@ fn device_method(h: &mut StHost, d: u32, name: &str, args: Vec<Value>) -> Result
         }
         "hasCommand" => {
             let c = attr_arg(h, &args).unwrap_or_default();
-            Value::Bool(device.commands().contains(&c.as_str()) || catalogue::UNIVERSAL_COMMANDS.contains(&c.as_str()))
+            Value::Bool(device.has_command(&c) || catalogue::UNIVERSAL_COMMANDS.contains(&c.as_str()))
         }
         "getDataValue" | "updateDataValue" => Value::Null,
         _ if catalogue::UNIVERSAL_COMMANDS.contains(&name) => Value::Null,
-        _ if device.commands().contains(&name) => {
+        _ if device.has_command(name) => {
             command(h, d, name, args)?;
             Value::Null
         }
@@ -535,7 +535,7 @@ fn device_list_method(
         _ => {}
     }
     let Some(device) = h.device(d) else { return Ok(None) };
-    let is_command = device.commands().contains(&name) && !(name == "take" && !args.is_empty());
+    let is_command = (args.is_empty() || name != "take") && device.has_command(name);
     let per_device = is_command
         || DEVICE_METHODS.contains(&name)
         || catalogue::UNIVERSAL_COMMANDS.contains(&name)
@@ -574,8 +574,15 @@ pub(super) fn display_object(h: &mut StHost, obj: HostRef) -> String {
         kind::DEVICE => h.device(obj.id).map(|d| d.name.to_string()).unwrap_or_default(),
         kind::DEVICE_LIST => format!("[{}]", h.device(obj.id).map(|d| d.name.to_string()).unwrap_or_default()),
         kind::STATE | kind::ATOMIC_STATE => {
+            // `state` may hold itself (`state.me = state`): show the inner one by name.
+            if h.displaying_state {
+                return if obj.kind == kind::STATE { "state" } else { "atomicState" }.to_string();
+            }
+            h.displaying_state = true;
             let v = h.state_value(obj.id as usize, obj.kind == kind::ATOMIC_STATE);
-            eventide_groovy::eval::display(h, &v)
+            let text = eventide_groovy::eval::display(h, &v);
+            h.displaying_state = false;
+            text
         }
         kind::LOCATION => LOCATION_NAME.to_string(),
         kind::APP => app_label(h, obj.id).to_string(),

@@ -276,6 +276,78 @@ fn map_of(entries: Vec<(&str, Value)>) -> Value {
     Value::new_map(m)
 }
 
+fn list(items: Vec<Value>) -> Value {
+    Value::new_list(items)
+}
+
+/// `getWeatherFeature(feature)`: a fixed, clear, mild day (50°F, no rain, no alerts), in the
+/// shape of the Weather Underground answers apps read.
+fn weather(feature: &str) -> Value {
+    let s = Value::str;
+    let day = |title: &str| {
+        map_of(vec![
+            ("title", s(title)),
+            ("fcttext", s("Clear. High 55F. Winds light.")),
+            ("fcttext_metric", s("Clear. High 13C. Winds light.")),
+            ("pop", s("0")),
+        ])
+    };
+    let simple = || {
+        map_of(vec![
+            ("high", map_of(vec![("fahrenheit", s("55")), ("celsius", s("13"))])),
+            ("low", map_of(vec![("fahrenheit", s("40")), ("celsius", s("4"))])),
+            ("conditions", s("Clear")),
+            ("pop", Value::Int(0)),
+            ("qpf_allday", map_of(vec![("in", Value::Double(0.0)), ("mm", Value::Int(0))])),
+        ])
+    };
+    let hour = || {
+        map_of(vec![
+            ("temp", map_of(vec![("english", s("50")), ("metric", s("10"))])),
+            ("condition", s("Clear")),
+            ("pop", s("0")),
+            ("qpf", map_of(vec![("english", s("0.0")), ("metric", s("0"))])),
+        ])
+    };
+    let forecast = || {
+        map_of(vec![
+            ("txt_forecast", map_of(vec![("forecastday", list(vec![day("Today"), day("Tonight")]))])),
+            ("simpleforecast", map_of(vec![("forecastday", list(vec![simple(), simple()]))])),
+        ])
+    };
+    let current = || {
+        map_of(vec![
+            ("weather", s("Clear")),
+            ("temp_f", Value::Int(50)),
+            ("temp_c", Value::Int(10)),
+            ("relative_humidity", s("50%")),
+            ("wind_mph", Value::Int(5)),
+            ("precip_today_in", s("0.00")),
+            ("precip_1hr_in", s("0.00")),
+            ("UV", s("2")),
+            ("observation_time", s("Last Updated on January 5, 12:00 PM UTC")),
+        ])
+    };
+    let mut entries = vec![("response", map_of(vec![("version", s("0.1"))]))];
+    for part in feature.split('/') {
+        match part {
+            "conditions" => entries.push(("current_observation", current())),
+            "forecast" | "forecast10day" => entries.push(("forecast", forecast())),
+            "hourly" | "hourly10day" => entries.push(("hourly_forecast", list(vec![hour(), hour(), hour()]))),
+            "alerts" => entries.push(("alerts", list(Vec::new()))),
+            "astronomy" => entries.push((
+                "sun_phase",
+                map_of(vec![
+                    ("sunrise", map_of(vec![("hour", s("7")), ("minute", s("00"))])),
+                    ("sunset", map_of(vec![("hour", s("17")), ("minute", s("00"))])),
+                ]),
+            )),
+            _ => {}
+        }
+    }
+    map_of(entries)
+}
+
 /// A global function call. `None`: not a platform function.
 pub(super) fn call(
     h: &mut StHost,
@@ -347,7 +419,9 @@ pub(super) fn call(
             }
             Value::Null
         }
-        "paragraph" | "label" | "mode" | "icon" | "app" | "image" | "mappings" | "path" | "metadata" => Value::Null,
+        "paragraph" | "label" | "mode" | "icon" | "app" | "image" | "mappings" | "path" | "metadata" | "include" => {
+            Value::Null
+        }
 
         // ---- subscriptions and scheduling
         "subscribe" => subscribe(h, interp, args)?,
@@ -457,6 +531,11 @@ pub(super) fn call(
         "getTemperatureScale" => Value::str("F"),
         "pause" => Value::Null,
         "getChildDevices" | "getAllChildDevices" | "getChildApps" | "getAllChildApps" => Value::new_list(Vec::new()),
+        "getChildDevice" | "getChildApp" => Value::Null,
+        "getWeatherFeature" => {
+            let feature = args.first().map(|v| text(h, v)).unwrap_or_default();
+            weather(&feature)
+        }
         _ => return Ok(None),
     }))
 }

@@ -1,6 +1,6 @@
 /**
- *  Test app (Eventide): turns lights on when a door opens and off when it closes, and counts
- *  openings in state.
+ *  Test app (Eventide): turns lights on when a door opens and off when it closes, and notes in
+ *  state that the door was opened.
  */
 definition(
     name: "Contact Light",
@@ -26,7 +26,7 @@ def installed() {
 
 def opened(evt) {
     lights.on()
-    state.opened = (state.opened ?: 0) + 1
+    state.opened = true
 }
 
 def closed(evt) {

@@ -1,0 +1,241 @@
+//! `eventide batch`: check every pair of the corpus (or of some groups) in both app orders and
+//! every mode. Each run is this same binary's `pair` command in a child process, so a crash, a
+//! hang or a memory blow-up costs one run, not the batch; each result is appended to the results
+//! file as one JSON line as soon as it exists. See [`eventide_eval`] for the work list, the
+//! watchdog and the line format.
+
+use super::usage_error;
+use crate::cli::BatchArgs;
+use crate::report::exit;
+use eventide_engine::memory;
+use eventide_eval::batch::{run_batch, BatchSummary};
+use eventide_eval::record::{prepare_resume, Record};
+use eventide_eval::runner::{self, RunnerConfig};
+use eventide_eval::work::{work_list, Mode, RunSpec, Shard};
+use eventide_eval::{corpus, Error};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::collections::HashMap;
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// Memory shared by the parallel runs by default: fits a 24 GB machine with room to spare.
+const DEFAULT_TOTAL_MEMORY: u64 = 20 << 30;
+
+/// The largest time limit or grace period accepted, in seconds (a year).
+const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+pub fn run(args: BatchArgs) -> i32 {
+    match batch(args) {
+        Ok(code) => code,
+        Err(e) => usage_error(&e.to_string()),
+    }
+}
+
+fn batch(args: BatchArgs) -> Result<i32, Error> {
+    if !(args.time_limit.is_finite() && args.time_limit > 0.0 && args.time_limit <= MAX_SECONDS) {
+        return Err(Error::msg(format!(
+            "invalid --time-limit {}: expected a positive number of seconds, at most a year",
+            args.time_limit
+        )));
+    }
+    let jobs = match args.jobs {
+        Some(0) => return Err(Error::msg("--jobs must be at least 1")),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let memory_limit = match &args.memory_limit {
+        Some(text) => memory::parse_size(text).map_err(Error::msg)? as u64,
+        None => DEFAULT_TOTAL_MEMORY / jobs as u64,
+    };
+    if memory_limit == 0 {
+        return Err(Error::msg("--memory-limit must be positive"));
+    }
+    if let Some(total) = runner::total_memory_bytes() {
+        if memory_limit.saturating_mul(jobs as u64) > total {
+            eprintln!(
+                "warning: {jobs} runs of up to {} each can exceed this machine's {}: lower --jobs or --memory-limit",
+                crate::report::human_bytes(memory_limit),
+                crate::report::human_bytes(total)
+            );
+        }
+    }
+    let time_limit = Duration::from_secs_f64(args.time_limit);
+    let grace = match args.grace {
+        Some(g) if g.is_finite() && (0.0..=MAX_SECONDS).contains(&g) => Duration::from_secs_f64(g),
+        Some(g) => return Err(Error::msg(format!("invalid --grace {g}"))),
+        None => RunnerConfig::default_grace(time_limit),
+    };
+    let modes = args.modes.iter().map(|m| Mode::parse(m)).collect::<Result<Vec<_>, _>>()?;
+    let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
+    if !args.apps.is_dir() {
+        return Err(Error::file(&args.apps, "not a folder (--apps)"));
+    }
+    let pairs = corpus::read_pairs(&args.pairs)?;
+    let groups = corpus::read_groups(&args.groups)?;
+    let all = work_list(&pairs, &groups, &args.group, &modes)?;
+    let mine = match shard {
+        Some(s) => s.select(&all),
+        None => all.clone(),
+    };
+
+    let already = if args.resume {
+        let resume = prepare_resume(&args.out)?;
+        if let Some(line) = resume.truncated_line {
+            eprintln!(
+                "{}:{line}: the last line was cut short; removed, its run will be done again",
+                args.out.display()
+            );
+        }
+        resume.done
+    } else {
+        if std::fs::metadata(&args.out).is_ok_and(|m| m.len() > 0) {
+            return Err(Error::file(
+                &args.out,
+                "already holds results: pass --resume to continue it, or choose another --out",
+            ));
+        }
+        Default::default()
+    };
+    let todo: Vec<RunSpec> = mine.iter().filter(|r| !already.contains(&r.key())).cloned().collect();
+    let slice = shard.map(|s| format!(" (shard {}/{}: {} runs)", s.index, s.count, mine.len())).unwrap_or_default();
+    eprintln!(
+        "{} runs in the work list{slice}; {} already in {}; {} to run with {jobs} job(s), {} s and {} each",
+        all.len(),
+        mine.len() - todo.len(),
+        args.out.display(),
+        todo.len(),
+        args.time_limit,
+        crate::report::human_bytes(memory_limit)
+    );
+    if todo.is_empty() {
+        // Still create the file, so a shard with nothing to do leaves an (empty) part behind.
+        std::fs::OpenOptions::new().create(true).append(true).open(&args.out).map_err(|e| Error::io(&args.out, &e))?;
+        println!("nothing to run: {} is complete", args.out.display());
+        return Ok(exit::OK);
+    }
+
+    let program = std::env::current_exe().map_err(|e| Error::msg(format!("cannot find the eventide binary: {e}")))?;
+    let runner = RunnerConfig { program, apps: args.apps.clone(), time_limit, memory_limit, grace };
+    let progress = Progress::new(&todo);
+    let summary = run_batch(&todo, &runner, jobs, &args.out, &|spec, record| progress.done(spec, record))?;
+    progress.finish();
+    print_summary(&summary, &args.out);
+    Ok(exit::OK)
+}
+
+fn print_summary(s: &BatchSummary, out: &std::path::Path) {
+    println!(
+        "{} runs: {} conflict, {} no_conflict, {} incomplete, {} error{}; results in {}",
+        s.runs - s.interrupted,
+        s.conflict,
+        s.no_conflict,
+        s.incomplete,
+        s.error,
+        if s.interrupted > 0 { format!(" ({} interrupted, not recorded)", s.interrupted) } else { String::new() },
+        out.display()
+    );
+}
+
+/// The progress display: a bar on a terminal, one line per finished run otherwise.
+struct Progress {
+    bar: ProgressBar,
+    terminal: bool,
+    total: usize,
+    finished: AtomicUsize,
+    conflicts: AtomicUsize,
+    incomplete: AtomicUsize,
+    errors: AtomicUsize,
+    pairs_total: usize,
+    pairs_done: AtomicUsize,
+    /// Runs left per (group, app_a, app_b).
+    left: Mutex<HashMap<(String, String, String), usize>>,
+}
+
+impl Progress {
+    fn new(todo: &[RunSpec]) -> Progress {
+        let mut left: HashMap<(String, String, String), usize> = HashMap::new();
+        for r in todo {
+            *left.entry((r.group.clone(), r.app_a.clone(), r.app_b.clone())).or_default() += 1;
+        }
+        let terminal = std::io::stderr().is_terminal();
+        let bar = if terminal {
+            let bar = ProgressBar::with_draw_target(Some(todo.len() as u64), ProgressDrawTarget::stderr());
+            if let Ok(style) = ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:30.cyan/blue}] {pos}/{len} runs, {msg} (ETA {eta})",
+            ) {
+                bar.set_style(style.progress_chars("=> "));
+            }
+            bar.enable_steady_tick(Duration::from_millis(500));
+            bar
+        } else {
+            ProgressBar::hidden()
+        };
+        let progress = Progress {
+            bar,
+            terminal,
+            total: todo.len(),
+            finished: AtomicUsize::new(0),
+            conflicts: AtomicUsize::new(0),
+            incomplete: AtomicUsize::new(0),
+            errors: AtomicUsize::new(0),
+            pairs_total: left.len(),
+            pairs_done: AtomicUsize::new(0),
+            left: Mutex::new(left),
+        };
+        progress.bar.set_message(progress.message());
+        progress
+    }
+
+    fn message(&self) -> String {
+        format!(
+            "pairs {}/{}, {} conflict, {} incomplete, {} error",
+            self.pairs_done.load(Ordering::SeqCst),
+            self.pairs_total,
+            self.conflicts.load(Ordering::SeqCst),
+            self.incomplete.load(Ordering::SeqCst),
+            self.errors.load(Ordering::SeqCst)
+        )
+    }
+
+    fn done(&self, spec: &RunSpec, record: Option<&Record>) {
+        use eventide_eval::record::Verdict;
+        match record.map(|r| r.verdict) {
+            Some(Verdict::Conflict) => self.conflicts.fetch_add(1, Ordering::SeqCst),
+            Some(Verdict::Incomplete) => self.incomplete.fetch_add(1, Ordering::SeqCst),
+            Some(Verdict::Error) => self.errors.fetch_add(1, Ordering::SeqCst),
+            _ => 0,
+        };
+        {
+            let mut left = self.left.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some(n) = left.get_mut(&(spec.group.clone(), spec.app_a.clone(), spec.app_b.clone())) {
+                *n -= 1;
+                if *n == 0 {
+                    self.pairs_done.fetch_add(1, Ordering::SeqCst);
+                }
+            }
+        }
+        let k = self.finished.fetch_add(1, Ordering::SeqCst) + 1;
+        if self.terminal {
+            self.bar.set_message(self.message());
+            self.bar.inc(1);
+        } else {
+            let (app1, app2) = spec.apps();
+            let outcome = match record {
+                Some(r) => {
+                    let reason = r.reason.as_deref().map(|x| format!(" ({x})")).unwrap_or_default();
+                    format!("{}{reason}, {:.2} s", r.verdict.as_str(), r.wall_ms as f64 / 1000.0)
+                }
+                None => "interrupted".to_string(),
+            };
+            eprintln!("[{k}/{}] {} {app1} + {app2} {}: {outcome}", self.total, spec.group, spec.mode);
+        }
+    }
+
+    fn finish(&self) {
+        if self.terminal {
+            self.bar.finish_with_message(self.message());
+        }
+    }
+}

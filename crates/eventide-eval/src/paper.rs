@@ -1,0 +1,179 @@
+//! Our figures beside the paper's, for the pairs its tables list. Paper rows are matched to our
+//! pairs by app names (without `.groovy`) in either order; one paper pair can match a pair in
+//! several of our groups, and then each match is a line. Our figures are per pair (both orders
+//! added, see [`crate::aggregate`]); the paper checked one order, so counts differ in scale and
+//! the ratios and finish rates are what compare.
+
+use crate::aggregate::{geometric_mean, Analysis, PairSummary, Ratios};
+use crate::corpus::{strip_groovy, PaperRow};
+use crate::work::Mode;
+use std::collections::{BTreeSet, HashMap};
+
+/// One paper row and one of our pairs it matches (`None` when nothing matches).
+#[derive(Clone, Debug)]
+pub struct PaperLine {
+    pub row: PaperRow,
+    pub ours: Option<PairSummary>,
+}
+
+/// How our finish status relates to the paper's, over matched (paper pair, our pair) lines.
+/// Rows: paper table A1 (finished only with DPOR), A2 (finished both ways). Columns: ours
+/// finished both ways, only with DPOR, only without, neither, not run in both modes.
+pub type FinishCross = [[usize; 5]; 2];
+
+/// The comparison with the paper.
+#[derive(Clone, Debug, Default)]
+pub struct PaperComparison {
+    pub lines: Vec<PaperLine>,
+    /// Paper rows and distinct paper pairs.
+    pub rows: usize,
+    pub distinct_pairs: usize,
+    /// Distinct paper pairs with at least one match in our results.
+    pub matched_pairs: usize,
+    pub cross: FinishCross,
+    /// The paper's own ratios (exhaustive/DPOR) over its distinct pairs of table A2.
+    pub paper_all: Ratios,
+    /// Over matches the paper lists in A2 and we finished both ways: the paper's ratios and ours.
+    pub paper_common: Ratios,
+    pub ours_common: Ratios,
+}
+
+fn unordered(a: &str, b: &str) -> (String, String) {
+    let (a, b) = (strip_groovy(a).to_string(), strip_groovy(b).to_string());
+    if a <= b {
+        (a, b)
+    } else {
+        (b, a)
+    }
+}
+
+fn paper_ratios<'a>(rows: impl Iterator<Item = &'a PaperRow> + Clone) -> Ratios {
+    let mean = |f: &dyn Fn(&PaperRow) -> Option<f64>, g: &dyn Fn(&PaperRow) -> Option<f64>| {
+        geometric_mean(rows.clone().filter_map(|r| Some(f(r)?.max(1e-3) / g(r)?.max(1e-3))))
+    };
+    Ratios {
+        pairs: rows.clone().count(),
+        states: mean(&|r| r.states_nodpor.value(), &|r| r.states_dpor.value()),
+        transitions: mean(&|r| r.trans_nodpor.value(), &|r| r.trans_dpor.value()),
+        executed: None,
+        time: mean(&|r| r.time_nodpor_s.value(), &|r| r.time_dpor_s.value()),
+    }
+}
+
+/// Matches the paper's rows with our pairs.
+pub fn compare(rows: &[PaperRow], analysis: &Analysis) -> PaperComparison {
+    let mut index: HashMap<(String, String), Vec<&PairSummary>> = HashMap::new();
+    for pair in &analysis.pairs {
+        index.entry(unordered(&pair.id.app_a, &pair.id.app_b)).or_default().push(pair);
+    }
+    let mut out = PaperComparison { rows: rows.len(), ..PaperComparison::default() };
+    let mut seen = BTreeSet::new();
+    let mut first_rows: Vec<&PaperRow> = Vec::new();
+    let mut common: Vec<(&PaperRow, &PairSummary)> = Vec::new();
+    for row in rows {
+        let key = unordered(&row.app_a, &row.app_b);
+        let matches = index.get(&key).map(Vec::as_slice).unwrap_or(&[]);
+        let first = seen.insert(key);
+        if first {
+            first_rows.push(row);
+            if !matches.is_empty() {
+                out.matched_pairs += 1;
+            }
+        }
+        if matches.is_empty() {
+            out.lines.push(PaperLine { row: row.clone(), ours: None });
+        }
+        for pair in matches {
+            out.lines.push(PaperLine { row: row.clone(), ours: Some((*pair).clone()) });
+            if !first {
+                continue;
+            }
+            let paper_table = if row.table == "A1" { 0 } else { 1 };
+            let [dpor, none] = [pair.mode(Mode::Dpor), pair.mode(Mode::None)];
+            let column = match (dpor.was_run() && none.was_run(), dpor.finished(), none.finished()) {
+                (false, _, _) => 4,
+                (true, true, true) => 0,
+                (true, true, false) => 1,
+                (true, false, true) => 2,
+                (true, false, false) => 3,
+            };
+            out.cross[paper_table][column] += 1;
+            if row.table == "A2" && pair.finished_both() {
+                common.push((row, pair));
+            }
+        }
+    }
+    out.distinct_pairs = first_rows.len();
+    out.paper_all = paper_ratios(first_rows.iter().copied().filter(|r| r.table == "A2"));
+    out.paper_common = paper_ratios(common.iter().map(|(r, _)| *r));
+    let ours = |f: &dyn Fn(&PairSummary, Mode) -> u64| {
+        geometric_mean(common.iter().map(|(_, p)| f(p, Mode::None).max(1) as f64 / f(p, Mode::Dpor).max(1) as f64))
+    };
+    out.ours_common = Ratios {
+        pairs: common.len(),
+        states: ours(&|p, m| p.mode(m).states()),
+        transitions: ours(&|p, m| p.mode(m).transitions()),
+        executed: ours(&|p, m| p.mode(m).executed()),
+        time: ours(&|p, m| p.mode(m).elapsed_ms()),
+    };
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::aggregate::analyse;
+    use crate::corpus::PaperFigure::{Unfinished, Value};
+    use crate::record::{tests::record, Verdict};
+    use crate::work::Order;
+
+    fn row(table: &str, a: &str, b: &str, states: (f64, f64)) -> PaperRow {
+        let none = if table == "A1" { Unfinished } else { Value(states.0) };
+        PaperRow {
+            table: table.into(),
+            no: "1".into(),
+            app_a: a.into(),
+            app_b: b.into(),
+            events: Value(4.0),
+            states_nodpor: none,
+            trans_nodpor: none,
+            time_nodpor_s: none,
+            states_dpor: Value(states.1),
+            trans_dpor: Value(states.1),
+            time_dpor_s: Value(states.1),
+        }
+    }
+
+    #[test]
+    fn rows_match_in_either_order_and_ratios_compare() {
+        let mut records = Vec::new();
+        for (a, b) in [("x.groovy", "y.groovy"), ("p.smartapp.groovy", "q.groovy")] {
+            for mode in Mode::BOTH {
+                for order in Order::BOTH {
+                    let mut r = record("g", a, b, order, mode, Verdict::NoConflict);
+                    r.states = if mode == Mode::None { 30 } else { 10 };
+                    records.push(r);
+                }
+            }
+        }
+        let analysis = analyse(records);
+        let rows = [
+            row("A2", "y", "x", (200.0, 100.0)),
+            row("A2", "y", "x", (999.0, 1.0)),
+            row("A1", "p.smartapp", "q", (0.0, 5.0)),
+            row("A2", "m", "n", (8.0, 1.0)),
+        ];
+        let c = compare(&rows, &analysis);
+        assert_eq!((c.rows, c.distinct_pairs, c.matched_pairs), (4, 3, 2));
+        assert_eq!(c.lines.len(), 4);
+        assert!(c.lines[3].ours.is_none());
+        assert_eq!(c.lines[0].ours.as_ref().unwrap().id.app_a, "x.groovy");
+        assert_eq!(c.cross, [[1, 0, 0, 0, 0], [1, 0, 0, 0, 0]]);
+        // The paper's A2 pairs: x–y (2) and m–n (8), first rows only.
+        assert_eq!(c.paper_all.pairs, 2);
+        assert!((c.paper_all.states.unwrap() - 4.0).abs() < 1e-9);
+        assert_eq!((c.paper_common.pairs, c.ours_common.pairs), (1, 1));
+        assert!((c.paper_common.states.unwrap() - 2.0).abs() < 1e-9);
+        assert!((c.ours_common.states.unwrap() - 3.0).abs() < 1e-9);
+    }
+}

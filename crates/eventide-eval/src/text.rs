@@ -1,0 +1,488 @@
+//! The report's content as sections of tables, and its plain-text rendering with aligned
+//! columns. The HTML page ([`crate::html`]) renders the same sections.
+
+use crate::aggregate::{Analysis, ModeResult, PairVerdict, Ratios};
+use crate::corpus::PaperFigure;
+use crate::paper::PaperComparison;
+use crate::work::Mode;
+use std::fmt::Write as _;
+
+/// A table: headers, rows of cells, and which columns are numeric (right-aligned).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Table {
+    pub headers: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    pub numeric: Vec<bool>,
+}
+
+impl Table {
+    /// A table whose columns are numeric where `numeric` says.
+    pub fn new(headers: &[&str], numeric: &[bool]) -> Table {
+        Table {
+            headers: headers.iter().map(|h| h.to_string()).collect(),
+            rows: Vec::new(),
+            numeric: (0..headers.len()).map(|i| numeric.get(i).copied().unwrap_or(false)).collect(),
+        }
+    }
+
+    pub fn push(&mut self, row: Vec<String>) {
+        self.rows.push(row);
+    }
+
+    /// The table as text: columns separated by two spaces, numbers right-aligned, a dashed rule
+    /// under the header.
+    pub fn render(&self) -> String {
+        let columns = self.headers.len().max(self.rows.iter().map(Vec::len).max().unwrap_or(0));
+        let mut widths = vec![0usize; columns];
+        for row in std::iter::once(&self.headers).chain(&self.rows) {
+            for (i, cell) in row.iter().enumerate() {
+                widths[i] = widths[i].max(cell.chars().count());
+            }
+        }
+        let mut out = String::new();
+        let line = |out: &mut String, row: &[String]| {
+            let mut text = String::new();
+            for (i, width) in widths.iter().enumerate() {
+                let cell = row.get(i).map(String::as_str).unwrap_or("");
+                let pad = width - cell.chars().count();
+                if i > 0 {
+                    text.push_str("  ");
+                }
+                if self.numeric.get(i).copied().unwrap_or(false) {
+                    text.push_str(&" ".repeat(pad));
+                    text.push_str(cell);
+                } else {
+                    text.push_str(cell);
+                    text.push_str(&" ".repeat(pad));
+                }
+            }
+            out.push_str(text.trim_end());
+            out.push('\n');
+        };
+        line(&mut out, &self.headers);
+        let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
+        line(&mut out, &rule);
+        for row in &self.rows {
+            line(&mut out, row);
+        }
+        out
+    }
+}
+
+/// A titled part of the report: lines of text, then tables.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Section {
+    pub title: String,
+    pub lines: Vec<String>,
+    pub tables: Vec<Table>,
+    /// Shown loudly (the disagreements when there are any).
+    pub alarm: bool,
+}
+
+/// A count as text.
+pub fn count(n: u64) -> String {
+    n.to_string()
+}
+
+/// Milliseconds as seconds with two decimals.
+pub fn seconds(ms: u64) -> String {
+    format!("{:.2}", ms as f64 / 1000.0)
+}
+
+/// A ratio as `2.13x`, or `-`.
+pub fn times(r: Option<f64>) -> String {
+    r.map_or_else(|| "-".to_string(), |r| format!("{r:.2}x"))
+}
+
+fn percent(part: usize, whole: usize) -> String {
+    if whole == 0 {
+        "-".to_string()
+    } else {
+        format!("{:.1}%", 100.0 * part as f64 / whole as f64)
+    }
+}
+
+/// A pair's verdict in one mode, with the reasons it did not finish.
+pub fn verdict_cell(m: &ModeResult) -> String {
+    if !m.was_run() {
+        return "-".to_string();
+    }
+    let v = m.verdict();
+    if m.finished() {
+        return v.as_str().to_string();
+    }
+    let reasons = m.reasons().join(",");
+    match v {
+        PairVerdict::Conflict => format!("conflict (unf: {reasons})"),
+        PairVerdict::Incomplete => format!("unf ({reasons})"),
+        other => format!("{} ({reasons})", other.as_str()),
+    }
+}
+
+/// A figure of a finished mode, `Unf` otherwise (as in the paper's tables).
+fn figure(m: &ModeResult, value: u64) -> String {
+    if !m.was_run() {
+        "-".to_string()
+    } else if m.finished() {
+        count(value)
+    } else {
+        "Unf".to_string()
+    }
+}
+
+fn paper_figure(f: PaperFigure, decimals: bool) -> String {
+    match f {
+        PaperFigure::Unfinished => "Unf".to_string(),
+        PaperFigure::Value(v) if decimals && v.fract() != 0.0 => format!("{v:.2}"),
+        PaperFigure::Value(v) => format!("{v:.0}"),
+    }
+}
+
+fn ratio_lines(r: &Ratios) -> Vec<String> {
+    vec![
+        format!("states       {}", times(r.states)),
+        format!("transitions  {}", times(r.transitions)),
+        format!("executed     {}", times(r.executed)),
+        format!("time         {}", times(r.time)),
+    ]
+}
+
+/// Builds the report's sections.
+pub fn sections(a: &Analysis, paper: Option<&PaperComparison>) -> Vec<Section> {
+    let mut out = Vec::new();
+
+    let [c, n, i, e] = a.run_verdicts;
+    let mut summary = vec![
+        format!("{} runs: {c} conflict, {n} no_conflict, {i} incomplete, {e} error", a.runs),
+        format!("{} pairs (group, app pair)", a.pairs.len()),
+    ];
+    if a.duplicates > 0 {
+        summary.push(format!("{} duplicate run lines (the same run key twice): the last one counts", a.duplicates));
+    }
+    summary.push(
+        "A pair's figures add up both app orders; a pair finished in a mode when both orders completed; \
+         its verdict is conflict if either order found one."
+            .to_string(),
+    );
+    out.push(Section { title: "Runs".into(), lines: summary, ..Section::default() });
+
+    let mut pairs = Table::new(
+        &[
+            "group",
+            "pair",
+            "events",
+            "dpor verdict",
+            "dpor states",
+            "dpor trans",
+            "dpor s",
+            "none verdict",
+            "none states",
+            "none trans",
+            "none s",
+            "state ratio",
+        ],
+        &[false, false, true, false, true, true, true, false, true, true, true, true],
+    );
+    for p in &a.pairs {
+        let (d, x) = (p.mode(Mode::Dpor), p.mode(Mode::None));
+        let ratio = p.finished_both().then(|| x.states().max(1) as f64 / d.states().max(1) as f64);
+        pairs.push(vec![
+            p.id.group.clone(),
+            p.id.name(),
+            count(d.events().max(x.events())),
+            verdict_cell(d),
+            figure(d, d.states()),
+            figure(d, d.transitions()),
+            if d.finished() { seconds(d.elapsed_ms()) } else { figure(d, 0) },
+            verdict_cell(x),
+            figure(x, x.states()),
+            figure(x, x.transitions()),
+            if x.finished() { seconds(x.elapsed_ms()) } else { figure(x, 0) },
+            times(ratio),
+        ]);
+    }
+    out.push(Section {
+        title: "Pairs: with DPOR (dpor) and without (none)".into(),
+        lines: vec!["Unf: did not finish (reasons in the verdict column); ratio = states without / with DPOR.".into()],
+        tables: vec![pairs],
+        alarm: false,
+    });
+
+    let f = &a.finish;
+    let mut finish = Table::new(&["finished", "pairs", "share"], &[false, true, true]);
+    let total = f.compared();
+    for (label, k) in [
+        ("both ways", f.both),
+        ("only with DPOR", f.only_dpor),
+        ("only without DPOR", f.only_none),
+        ("neither", f.neither),
+    ] {
+        finish.push(vec![label.into(), k.to_string(), percent(k, total)]);
+    }
+    finish.push(vec!["total".into(), total.to_string(), percent(total, total)]);
+    let mut lines = Vec::new();
+    if f.one_mode_only > 0 {
+        lines.push(format!("{} pairs have runs in one mode only and are not counted here", f.one_mode_only));
+    }
+    out.push(Section { title: "Finish counts".into(), lines, tables: vec![finish], alarm: false });
+
+    let mut lines =
+        vec![format!("Exhaustive / DPOR, geometric means over the {} pairs finished both ways:", a.ratios.pairs)];
+    lines.extend(ratio_lines(&a.ratios).into_iter().map(|l| format!("  {l}")));
+    lines.push(format!(
+        "Time with unfinished runs counted at their time limit, over the {} pairs finished at least one way: {}",
+        a.time_ratio_at_limit.0,
+        times(a.time_ratio_at_limit.1)
+    ));
+    out.push(Section { title: "Reduction (geometric means)".into(), lines, ..Section::default() });
+
+    let mut groups = Table::new(
+        &[
+            "group",
+            "pairs",
+            "dpor fin",
+            "dpor confl",
+            "dpor no_c",
+            "dpor unf",
+            "dpor err",
+            "none fin",
+            "none confl",
+            "none no_c",
+            "none unf",
+            "none err",
+        ],
+        &[false, true, true, true, true, true, true, true, true, true, true, true],
+    );
+    let mut totals = crate::aggregate::GroupCounts { group: "total".into(), ..Default::default() };
+    for g in &a.groups {
+        totals.pairs += g.pairs;
+        for m in 0..2 {
+            totals.finished[m] += g.finished[m];
+            for v in 0..5 {
+                totals.verdicts[m][v] += g.verdicts[m][v];
+            }
+        }
+    }
+    for g in a.groups.iter().chain(std::iter::once(&totals)) {
+        let mut row = vec![g.group.clone(), g.pairs.to_string()];
+        for mode in Mode::BOTH {
+            row.push(g.finished[mode.index()].to_string());
+            for v in [PairVerdict::Conflict, PairVerdict::NoConflict, PairVerdict::Incomplete, PairVerdict::Error] {
+                row.push(g.count(mode, v).to_string());
+            }
+        }
+        groups.push(row);
+    }
+    out.push(Section {
+        title: "Verdicts per group (pairs)".into(),
+        lines: vec!["fin: finished; confl: conflict; no_c: no conflict; unf: incomplete; err: error.".into()],
+        tables: vec![groups],
+        alarm: false,
+    });
+
+    let mut lines = Vec::new();
+    let mut tables = Vec::new();
+    if a.disagreements.is_empty() {
+        lines.push(
+            "None: on every order completed by both modes the verdicts and conflict sets agree, and no complete \
+             run misses a conflict the other mode found."
+                .into(),
+        );
+    } else {
+        lines.push(format!(
+            "{} disagreement(s) between DPOR and exhaustive search: each is a bug in an explorer.",
+            a.disagreements.len()
+        ));
+        let mut t = Table::new(&["group", "pair", "order", "what", "only with dpor", "only with none"], &[false; 6]);
+        for d in &a.disagreements {
+            let list = |v: &[crate::record::ConflictKey]| {
+                if v.is_empty() {
+                    "-".to_string()
+                } else {
+                    v.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+                }
+            };
+            t.push(vec![
+                d.id.group.clone(),
+                d.id.name(),
+                d.order.as_str().into(),
+                d.describe(),
+                list(&d.only_dpor),
+                list(&d.only_none),
+            ]);
+        }
+        tables.push(t);
+    }
+    out.push(Section { title: "DISAGREEMENTS (bugs)".into(), lines, tables, alarm: !a.disagreements.is_empty() });
+
+    if let Some(p) = paper {
+        out.push(paper_section(p));
+    }
+    out
+}
+
+fn paper_section(p: &PaperComparison) -> Section {
+    let mut lines = vec![format!(
+        "{} paper rows, {} distinct pairs; {} of them are in our results. Ours add both app orders; \
+             the paper ran one, so compare ratios and finish status rather than raw counts.",
+        p.rows, p.distinct_pairs, p.matched_pairs
+    )];
+    let mut cross = Table::new(
+        &["paper", "ours: both", "only dpor", "only none", "neither", "one mode run"],
+        &[false, true, true, true, true, true],
+    );
+    for (label, row) in [("A1", p.cross[0]), ("A2", p.cross[1])] {
+        let mut cells = vec![label.to_string()];
+        cells.extend(row.iter().map(|n| n.to_string()));
+        cross.push(cells);
+    }
+    lines.push(format!(
+        "Paper, exhaustive / DPOR over its {} distinct A2 pairs: states {}, transitions {}, time {}",
+        p.paper_all.pairs,
+        times(p.paper_all.states),
+        times(p.paper_all.transitions),
+        times(p.paper_all.time)
+    ));
+    lines.push(format!(
+        "Over the {} pairs in A2 that we finished both ways: paper states {}, transitions {}, time {}; \
+         ours states {}, transitions {}, time {}",
+        p.ours_common.pairs,
+        times(p.paper_common.states),
+        times(p.paper_common.transitions),
+        times(p.paper_common.time),
+        times(p.ours_common.states),
+        times(p.ours_common.transitions),
+        times(p.ours_common.time)
+    ));
+    let mut t = Table::new(
+        &[
+            "row",
+            "pair (paper order)",
+            "our group",
+            "events p",
+            "events o",
+            "states none p",
+            "states none o",
+            "states dpor p",
+            "states dpor o",
+            "trans none p",
+            "trans none o",
+            "trans dpor p",
+            "trans dpor o",
+            "s none p",
+            "s none o",
+            "s dpor p",
+            "s dpor o",
+        ],
+        &[false, false, false, true, true, true, true, true, true, true, true, true, true, true, true, true, true],
+    );
+    for line in &p.lines {
+        let r = &line.row;
+        let mut row = vec![format!("{}-{}", r.table, r.no), format!("{} \u{2013} {}", r.app_a, r.app_b)];
+        let ours = line.ours.as_ref();
+        row.push(ours.map_or_else(|| "(not run)".to_string(), |o| o.id.group.clone()));
+        let (d, x) = match ours {
+            Some(o) => (Some(o.mode(Mode::Dpor)), Some(o.mode(Mode::None))),
+            None => (None, None),
+        };
+        let ev = d.zip(x).map(|(d, x)| count(d.events().max(x.events())));
+        row.push(paper_figure(r.events, false));
+        row.push(ev.unwrap_or_else(|| "-".into()));
+        let fig = |m: Option<&ModeResult>, f: &dyn Fn(&ModeResult) -> u64| match m {
+            Some(m) => figure(m, f(m)),
+            None => "-".to_string(),
+        };
+        let secs = |m: Option<&ModeResult>| match m {
+            Some(m) if m.finished() => seconds(m.elapsed_ms()),
+            Some(m) => figure(m, 0),
+            None => "-".to_string(),
+        };
+        row.push(paper_figure(r.states_nodpor, false));
+        row.push(fig(x, &ModeResult::states));
+        row.push(paper_figure(r.states_dpor, false));
+        row.push(fig(d, &ModeResult::states));
+        row.push(paper_figure(r.trans_nodpor, false));
+        row.push(fig(x, &ModeResult::transitions));
+        row.push(paper_figure(r.trans_dpor, false));
+        row.push(fig(d, &ModeResult::transitions));
+        row.push(paper_figure(r.time_nodpor_s, true));
+        row.push(secs(x));
+        row.push(paper_figure(r.time_dpor_s, true));
+        row.push(secs(d));
+        t.push(row);
+    }
+    lines.push(
+        "First table: finish status, the paper's table (A1: finished only with DPOR, A2: both ways) against ours \
+         (one count per paper pair and matching group). Second: per paper row, p = the paper, o = ours \
+         (seconds are exploration time)."
+            .into(),
+    );
+    Section { title: "Comparison with the paper".into(), lines, tables: vec![cross, t], alarm: false }
+}
+
+/// The whole report as text.
+pub fn render_text(sections: &[Section]) -> String {
+    let mut out = String::new();
+    for (i, s) in sections.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        if s.alarm {
+            let bar = "!".repeat(s.title.chars().count() + 8);
+            let _ = writeln!(out, "{bar}\n!!! {} !!!\n{bar}", s.title);
+        } else {
+            let _ = writeln!(out, "{}\n{}", s.title, "=".repeat(s.title.chars().count()));
+        }
+        for l in &s.lines {
+            let _ = writeln!(out, "{l}");
+        }
+        for (k, t) in s.tables.iter().enumerate() {
+            if k > 0 || !s.lines.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(&t.render());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::aggregate::analyse;
+    use crate::record::{tests::record, Verdict};
+    use crate::work::Order;
+
+    #[test]
+    fn tables_align_numbers_right() {
+        let mut t = Table::new(&["name", "n"], &[false, true]);
+        t.push(vec!["long name".into(), "5".into()]);
+        t.push(vec!["x".into(), "12345".into()]);
+        assert_eq!(t.render(), "name           n\n---------  -----\nlong name      5\nx          12345\n");
+    }
+
+    #[test]
+    fn report_has_every_section_and_flags_disagreements() {
+        let mut records = Vec::new();
+        for mode in Mode::BOTH {
+            for order in Order::BOTH {
+                let verdict = if mode == Mode::None { Verdict::Conflict } else { Verdict::NoConflict };
+                let mut r = record("locks", "a.groovy", "b.groovy", order, mode, verdict);
+                if verdict == Verdict::Conflict {
+                    r.conflicts = 1;
+                }
+                records.push(r);
+            }
+        }
+        let a = analyse(records);
+        let s = sections(&a, None);
+        let text = render_text(&s);
+        for title in
+            ["Runs", "Pairs", "Finish counts", "Reduction", "Verdicts per group", "!!! DISAGREEMENTS (bugs) !!!"]
+        {
+            assert!(text.contains(title), "{title} missing in\n{text}");
+        }
+        assert!(text.contains("a \u{2013} b"), "{text}");
+        assert!(text.contains("verdicts differ: dpor no_conflict, none conflict"), "{text}");
+    }
+}

@@ -1,0 +1,252 @@
+//! The work list of a batch: for every pair of the selected groups (in the pair list's order),
+//! both app orders, and for each order every mode. The list is deterministic, so a run is
+//! identified by its [`RunKey`] and `--shard I/N` can take every N-th run starting at the I-th
+//! without coordination between machines.
+
+use crate::corpus::{GroupRow, PairRow};
+use crate::Error;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Which app is App1 (its handlers run first): `ab` = the pair list's `app_a`, `ba` = `app_b`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Order {
+    Ab,
+    Ba,
+}
+
+impl Order {
+    pub const BOTH: [Order; 2] = [Order::Ab, Order::Ba];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Order::Ab => "ab",
+            Order::Ba => "ba",
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The exploration mode: stateful DPOR or exhaustive stateful search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    Dpor,
+    None,
+}
+
+impl Mode {
+    pub const BOTH: [Mode; 2] = [Mode::Dpor, Mode::None];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Dpor => "dpor",
+            Mode::None => "none",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<Mode, Error> {
+        match text.trim() {
+            "dpor" => Ok(Mode::Dpor),
+            "none" => Ok(Mode::None),
+            other => Err(Error::msg(format!("unknown mode `{other}` (expected `dpor` or `none`)"))),
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The identity of a run: `--resume` skips runs whose key is already in the results file.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct RunKey {
+    pub group: String,
+    pub app_a: String,
+    pub app_b: String,
+    pub order: Order,
+    pub mode: Mode,
+}
+
+/// One check to run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunSpec {
+    pub group: String,
+    /// The pair list's app names (file names in the apps folder).
+    pub app_a: String,
+    pub app_b: String,
+    pub order: Order,
+    pub mode: Mode,
+    /// The group's tracked attributes.
+    pub tracked: Vec<String>,
+    /// `device` or `global`.
+    pub profile: &'static str,
+}
+
+impl RunSpec {
+    pub fn key(&self) -> RunKey {
+        RunKey {
+            group: self.group.clone(),
+            app_a: self.app_a.clone(),
+            app_b: self.app_b.clone(),
+            order: self.order,
+            mode: self.mode,
+        }
+    }
+
+    /// (App1, App2) for this run's order.
+    pub fn apps(&self) -> (&str, &str) {
+        match self.order {
+            Order::Ab => (&self.app_a, &self.app_b),
+            Order::Ba => (&self.app_b, &self.app_a),
+        }
+    }
+}
+
+/// Builds the work list: the pairs of `selected` groups (all groups when empty), in the pair
+/// list's order, each in both orders, each order in every mode of `modes`.
+pub fn work_list(
+    pairs: &[PairRow],
+    groups: &[GroupRow],
+    selected: &[String],
+    modes: &[Mode],
+) -> Result<Vec<RunSpec>, Error> {
+    for name in selected {
+        if !groups.iter().any(|g| &g.group == name) {
+            let known: Vec<&str> = groups.iter().map(|g| g.group.as_str()).collect();
+            return Err(Error::msg(format!("unknown group `{name}` (groups: {})", known.join(", "))));
+        }
+    }
+    if modes.is_empty() {
+        return Err(Error::msg("no mode selected"));
+    }
+    let mut modes_seen = Vec::new();
+    for &m in modes {
+        if !modes_seen.contains(&m) {
+            modes_seen.push(m);
+        }
+    }
+    let mut list = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for pair in pairs {
+        if !selected.is_empty() && !selected.contains(&pair.group) {
+            continue;
+        }
+        let Some(group) = groups.iter().find(|g| g.group == pair.group) else {
+            return Err(Error::msg(format!(
+                "pair {} / {} is in group `{}`, which the group list does not define",
+                pair.app_a, pair.app_b, pair.group
+            )));
+        };
+        if !seen.insert((pair.group.clone(), pair.app_a.clone(), pair.app_b.clone())) {
+            continue;
+        }
+        for order in Order::BOTH {
+            for &mode in &modes_seen {
+                list.push(RunSpec {
+                    group: group.group.clone(),
+                    app_a: pair.app_a.clone(),
+                    app_b: pair.app_b.clone(),
+                    order,
+                    mode,
+                    tracked: group.tracked.clone(),
+                    profile: group.profile(),
+                });
+            }
+        }
+    }
+    Ok(list)
+}
+
+/// `--shard I/N`: the I-th (1-based) of N disjoint slices of the work list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// Parses `I/N` with 1 <= I <= N.
+    pub fn parse(text: &str) -> Result<Shard, Error> {
+        let bad = || Error::msg(format!("invalid shard `{text}`: expected I/N with 1 <= I <= N, e.g. 3/8"));
+        let (i, n) = text.split_once('/').ok_or_else(bad)?;
+        let index: usize = i.trim().parse().map_err(|_| bad())?;
+        let count: usize = n.trim().parse().map_err(|_| bad())?;
+        if count == 0 || index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// Whether the run at `position` of the full work list belongs to this shard. Runs are dealt
+    /// round-robin, so every shard gets a similar mix of groups.
+    pub fn contains(self, position: usize) -> bool {
+        position % self.count == self.index - 1
+    }
+
+    /// This shard's runs, in work-list order.
+    pub fn select<T: Clone>(self, list: &[T]) -> Vec<T> {
+        list.iter().enumerate().filter(|(i, _)| self.contains(*i)).map(|(_, r)| r.clone()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pair(group: &str, a: &str, b: &str) -> PairRow {
+        PairRow { category: "device-interaction".into(), group: group.into(), app_a: a.into(), app_b: b.into() }
+    }
+
+    fn groups() -> Vec<GroupRow> {
+        vec![
+            GroupRow { group: "locks".into(), category: "device-interaction".into(), tracked: vec!["lock".into()] },
+            GroupRow {
+                group: "globalStateVariables".into(),
+                category: "global-variable".into(),
+                tracked: vec!["mode".into()],
+            },
+        ]
+    }
+
+    #[test]
+    fn work_list_is_pairs_times_orders_times_modes() {
+        let pairs = [pair("locks", "a", "b"), pair("globalStateVariables", "a", "c"), pair("locks", "c", "d")];
+        let list = work_list(&pairs, &groups(), &[], &Mode::BOTH).unwrap();
+        assert_eq!(list.len(), 12);
+        let first: Vec<(Order, Mode)> = list[..4].iter().map(|r| (r.order, r.mode)).collect();
+        assert_eq!(
+            first,
+            [(Order::Ab, Mode::Dpor), (Order::Ab, Mode::None), (Order::Ba, Mode::Dpor), (Order::Ba, Mode::None)]
+        );
+        assert_eq!(list[2].apps(), ("b", "a"));
+        assert_eq!(list[4].profile, "global");
+        assert_eq!(list[4].tracked, ["mode"]);
+        let locks = work_list(&pairs, &groups(), &["locks".into()], &[Mode::Dpor]).unwrap();
+        assert_eq!(locks.len(), 4);
+        assert!(work_list(&pairs, &groups(), &["nope".into()], &[Mode::Dpor]).is_err());
+        assert!(work_list(&[pair("other", "a", "b")], &groups(), &[], &[Mode::Dpor]).is_err());
+    }
+
+    #[test]
+    fn shards_are_disjoint_and_cover_the_list() {
+        let list: Vec<usize> = (0..23).collect();
+        let mut all: Vec<usize> = (1..=4).flat_map(|i| Shard { index: i, count: 4 }.select(&list)).collect();
+        all.sort();
+        assert_eq!(all, list);
+        assert_eq!(Shard::parse("2/5").unwrap(), Shard { index: 2, count: 5 });
+        for bad in ["0/2", "3/2", "1/0", "x", "1/2/3", "-1/2"] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
+    }
+}
