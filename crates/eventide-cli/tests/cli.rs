@@ -171,8 +171,11 @@ fn pair_finds_the_demo_conflict_in_both_modes_with_a_trace() {
                 assert_eq!((c["device"].as_str(), c["attribute"].as_str()), (Some("lock1"), Some("lock")));
                 let trace = c["trace"].as_array().unwrap();
                 assert!(trace[0]["event"].as_str().unwrap().starts_with("setup:"), "step 0 is the setup step");
-                let marked: Vec<&Value> =
-                    trace.iter().flat_map(|s| s["writes"].as_array().unwrap()).filter(|w| w["conflicting"] == true).collect();
+                let marked: Vec<&Value> = trace
+                    .iter()
+                    .flat_map(|s| s["writes"].as_array().unwrap())
+                    .filter(|w| w["conflicting"] == true)
+                    .collect();
                 assert_eq!(marked.len(), 2, "two conflicting writes are marked: {c}");
                 assert_eq!(marked[0]["app"], c["first"]["app"]);
                 assert_eq!(marked[1]["value"], c["second"]["value"]);

@@ -66,6 +66,10 @@ fn conflict_key(target: &WriteTarget, a1: AppId, v1: &str, a2: AppId, v2: &str) 
     format!("conflict:{}.{}:{:?}={}:{:?}={}", target.device, target.attribute, a1, v1, a2, v2)
 }
 
+/// While walking one transition's writes: the possible last writes to one target, each with the
+/// index of the write in this transition that made it (`None`: it reached the transition's source).
+type LastWrites = SmallVec<[(AppId, Arc<str>, Option<usize>); 2]>;
+
 /// A reaching last write at a state, with the edge it first arrived through.
 #[derive(Clone, Debug)]
 struct Reach {
@@ -195,7 +199,7 @@ impl ConflictMonitor {
         let e = &self.edges[edge as usize];
         let (src, dst) = (e.src, e.dst);
         // Per written target: the current last writes while walking the transition's writes.
-        let mut current: FxHashMap<TargetId, SmallVec<[(AppId, Arc<str>, Option<usize>); 2]>> = FxHashMap::default();
+        let mut current: FxHashMap<TargetId, LastWrites> = FxHashMap::default();
         let mut conflicts = Vec::new();
         for (wi, (target, app, value, _)) in e.writes.iter().enumerate() {
             let cur = current.entry(*target).or_insert_with(|| {

@@ -8,10 +8,14 @@ use eventide_smartthings::conflicts::{ConflictMonitor, Tracked};
 use eventide_smartthings::label::{AppId, AppWrite, HandlerRun, TransitionLabel, WriteTarget};
 use std::collections::BTreeSet;
 
-/// A system given as a table: (state, event) -> (next state, writes, user-initiated).
+/// One row of a scripted system: (state, event, next state, writes (app, attribute, value),
+/// user-initiated).
+type Row = (u32, EventId, u32, Vec<(AppId, &'static str, &'static str)>, bool);
+
+/// A system given as a table of [`Row`]s.
 struct Scripted {
     events: Vec<&'static str>,
-    table: Vec<(u32, EventId, u32, Vec<(AppId, &'static str, &'static str)>, bool)>,
+    table: Vec<Row>,
 }
 
 impl TransitionSystem for Scripted {
