@@ -26,8 +26,9 @@
 //! finding keyed [`CASCADE_DEPTH_KEY`]). A runtime fault in a handler is an `app_exception`
 //! finding: the handler stops, its writes stay, the rest of the cascade runs.
 //!
-//! **Accesses** (for DPOR), each an interned [`Location::data`]: (device, attribute), the location
-//! mode, (app, state key) and (app, state key set) for `state` and `atomicState`, (app, field),
+//! **Accesses** (for DPOR), each an interned
+//! [`Location::data`](eventide_engine::Location::data): (device, attribute), the location mode,
+//! (app, state key) and (app, state key set) for `state` and `atomicState`, (app, field),
 //! (app, subscriptions), (app, timers).
 //!
 //! **Labels**: every handler run, and every app write in execution order (a command that sets an

@@ -401,3 +401,38 @@ fn both_explorers_finish_and_agree() {
         assert_eq!(keys(&dpor).len(), 2, "the division by zero and the unknown call: {:?}", keys(&dpor));
     }
 }
+
+#[test]
+fn device_history_lists_and_event_properties() {
+    let mut sys = system(&["history.groovy"], Options::default());
+    let a = setup(&mut sys, "setup:A");
+    assert_eq!(
+        enabled_names(&mut sys, &a),
+        ["location.mode=away", "temperature1.temperature=45", "temperature1.temperature=55"]
+    );
+    let step = run(&mut sys, &a, "temperature1.temperature=55");
+    assert!(step.findings.is_empty(), "{:?}", step.findings);
+    let s = step.next;
+    let v = |k: &str| sys.state_value(&s, AppId::App1, k);
+    assert_eq!(v("name").as_deref(), Some("temperature"));
+    assert_eq!(v("numeric").as_deref(), Some("56"));
+    assert_eq!(v("integer").as_deref(), Some("55"));
+    assert_eq!(v("current").as_deref(), Some("55"));
+    assert_eq!(v("viaProperty").as_deref(), Some("55"));
+    assert_eq!(v("stateValue").as_deref(), Some("55"));
+    assert_eq!(v("since").as_deref(), Some("[55]"));
+    assert_eq!(v("events").as_deref(), Some("1"));
+    assert_eq!(v("lampStates").as_deref(), Some("[off]"));
+    assert_eq!(v("lampNames").as_deref(), Some("[switch1]"));
+    assert_eq!(v("count").as_deref(), Some("1"));
+    assert_eq!(v("after").as_deref(), Some("[on]"));
+    assert_eq!(v("isPhysical").as_deref(), Some("true"));
+    assert_eq!(v("device").as_deref(), Some("temperature1"));
+    assert_eq!(writes(&step.label), ["App1:switch1.switch=on"]);
+    // A value-filtered location subscription: only `away`.
+    let step = run(&mut sys, &a, "location.mode=away");
+    assert_eq!(sys.state_value(&step.next, AppId::App1, "mode").as_deref(), Some("away"));
+    assert_eq!(sys.state_value(&step.next, AppId::App1, "modes").as_deref(), Some("[home, away, night]"));
+    let names = enabled_names(&mut sys, &step.next);
+    assert!(!names.iter().any(|n| n.starts_with("location.mode")), "{names:?}");
+}
