@@ -30,6 +30,7 @@
 //! - The engine's accesses of an edge include the read of its event's shadow location and a write
 //!   of the shadow location of every event whose enabledness it changed.
 
+use super::access_bits::{AccessBits, AccessUniverse, BitSets};
 use super::exhaustive::{sorted_enabled, FingerprintVerifier};
 use super::findings::{FindingLog, ReportedFinding};
 use super::limits::{Budget, StopReason};
@@ -43,6 +44,7 @@ use smallvec::SmallVec;
 type StateId = u32;
 type EdgeId = u32;
 type AccessSetId = u32;
+type SummarySetId = u32;
 const NOT_ON_PATH: u32 = u32::MAX;
 
 /// A set of accesses, sorted and deduplicated.
@@ -65,8 +67,8 @@ struct Node<S> {
     /// The edge through which this state was first discovered (for traces).
     parent: Option<EdgeId>,
     /// Appendix D: per conflict event, the accesses already pushed backwards through this state
-    /// (an interned access set).
-    summary: Vec<(EventId, AccessSetId)>,
+    /// (an interned bit set, see [`super::access_bits`]).
+    summary: Vec<(EventId, SummarySetId)>,
 }
 
 struct Edge {
@@ -77,11 +79,16 @@ struct Edge {
     on_path: bool,
 }
 
-/// Interned access sets: many edges (the same event from different states) share one.
+/// Interned access sets of edges: many edges (the same event from different states) share one.
+/// Each set is kept as a sorted list (for the literal search and for reading) and as bits with
+/// its conflict mask (for the summary search).
 #[derive(Default)]
 struct AccessSets {
     sets: Vec<Box<[Access]>>,
+    bits: Vec<AccessBits>,
+    masks: Vec<AccessBits>,
     index: FxHashMap<Box<[Access]>, AccessSetId>,
+    universe: AccessUniverse,
     bytes: usize,
 }
 
@@ -92,10 +99,18 @@ impl AccessSets {
         }
         let key: Box<[Access]> = accesses.into();
         let id = self.sets.len() as AccessSetId;
-        self.bytes += 2 * key.len() * std::mem::size_of::<Access>() + 48;
+        let bits = self.universe.bits_of(&key);
+        let mask = self.universe.conflict_mask_of(&key);
+        self.bytes += 2 * key.len() * std::mem::size_of::<Access>() + 2 * 64 + 48;
+        self.bits.push(bits);
+        self.masks.push(mask);
         self.sets.push(key.clone());
         self.index.insert(key, id);
         id
+    }
+
+    fn bytes(&self) -> usize {
+        self.bytes + self.universe.bytes()
     }
 }
 
@@ -112,6 +127,7 @@ pub struct DporExplorer<'a, T: TransitionSystem, M: Monitor<T>> {
     fingerprints: Vec<Fingerprint>,
     edge_index: FxHashMap<(StateId, EventId), EdgeId>,
     access_sets: AccessSets,
+    summary_sets: BitSets,
     /// States whose backtrack set may hold pending entries.
     worklist: Vec<StateId>,
     /// The current execution `S`.
@@ -126,8 +142,8 @@ pub struct DporExplorer<'a, T: TransitionSystem, M: Monitor<T>> {
     scratch_events: Vec<EventId>,
     scratch_accesses: Vec<Access>,
     global_repick: Option<EventId>,
-    /// The interned empty access set.
-    empty_set: AccessSetId,
+    /// The interned empty summary set.
+    empty_summary: SummarySetId,
     /// Per event: stamp of its last execution / last enabling at a state of the current path.
     /// The k-th transition (0-based) of the current execution has stamp `stamp_base + k + 1`.
     last_executed: Vec<u64>,
@@ -137,10 +153,11 @@ pub struct DporExplorer<'a, T: TransitionSystem, M: Monitor<T>> {
 
 impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     pub fn new(system: &'a mut T, config: &Config, monitor: &'a mut M) -> Self {
-        let mut access_sets = AccessSets::default();
-        let empty_set = access_sets.intern(&[]);
+        let mut summary_sets = BitSets::default();
+        let empty_summary = summary_sets.intern(&AccessBits::default());
         DporExplorer {
-            empty_set,
+            empty_summary,
+            summary_sets,
             system,
             monitor,
             monitor_found: Vec::new(),
@@ -151,7 +168,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             index: FxHashMap::default(),
             fingerprints: Vec::new(),
             edge_index: FxHashMap::default(),
-            access_sets,
+            access_sets: AccessSets::default(),
             worklist: Vec::new(),
             path: Vec::new(),
             path_start: 0,
@@ -234,13 +251,14 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
                     + n.backtrack.heap_bytes()
                     + n.done.heap_bytes()
                     + (n.in_edges.capacity() + n.out_edges.capacity()) * 4
-                    + n.summary.capacity() * std::mem::size_of::<(EventId, AccessSetId)>()
+                    + n.summary.capacity() * std::mem::size_of::<(EventId, SummarySetId)>()
             })
             .sum();
         nodes
             + self.edges.capacity() * std::mem::size_of::<Edge>()
             + self.edge_index.capacity() * 13
-            + self.access_sets.bytes
+            + self.access_sets.bytes()
+            + self.summary_sets.bytes()
     }
 
     fn add_node(&mut self, state: T::State, fp: Fingerprint, parent: Option<EdgeId>) -> StateId {
@@ -521,10 +539,12 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
 
     /// Algorithm 5 (with the summary cache unless the literal oracle is configured).
     fn update_backtrack_set(&mut self, edge: EdgeId) {
-        let accesses: Accesses = self.accesses_of(edge).iter().copied().collect();
         let event = self.edges[edge as usize].event;
         match self.config.backtrack_search {
-            BacktrackSearch::Summary => self.summary_dfs(vec![(edge, event, accesses)]),
+            BacktrackSearch::Summary => {
+                let bits = self.access_sets.bits[self.edges[edge as usize].accesses as usize].clone();
+                self.summary_dfs(vec![(edge, event, bits)]);
+            }
             BacktrackSearch::Literal => self.literal_update(edge),
         }
     }
@@ -540,11 +560,11 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
                 let src = self.edges[edge as usize].src;
                 let mut work = Vec::new();
                 for (e, set) in summary {
-                    let a: Accesses = self.access_sets.sets[set as usize].iter().copied().collect();
-                    let (hit, rest) = self.split_conflicts(&a, edge);
-                    if !hit.is_empty() {
+                    let a = AccessBits::from_words(self.summary_sets.get(set));
+                    let mask = self.conflict_mask(edge);
+                    if a.intersects(mask) {
                         let consumed = self.add_backtrack(src, e);
-                        let rest = if consumed { rest } else { a };
+                        let rest = if consumed { a.and_not(self.conflict_mask(edge)) } else { a };
                         if self.mech.per_location_conflicts && !rest.is_empty() {
                             work.push((edge, event, rest));
                         }
@@ -600,19 +620,19 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     /// Appendix D's SumDFS, with an explicit work stack: push `(edge, conflict event, accesses)`
     /// backwards through `src(edge)`, recording into the summaries, setting backtrack points at
     /// every conflict, and stopping where nothing new is pushed.
-    fn summary_dfs(&mut self, mut work: Vec<(EdgeId, EventId, Accesses)>) {
+    fn summary_dfs(&mut self, mut work: Vec<(EdgeId, EventId, AccessBits)>) {
         while let Some((cur, e, a)) = work.pop() {
             let s = self.edges[cur as usize].src;
             let new = self.record_summary(s, e, &a);
             if new.is_empty() {
                 continue;
             }
+
             for tb in self.backward_edges(s) {
-                let (hit, rest) = self.split_conflicts(&new, tb);
-                if !hit.is_empty() {
+                if new.intersects(self.conflict_mask(tb)) {
                     let src_b = self.edges[tb as usize].src;
                     let consumed = self.add_backtrack(src_b, e);
-                    let rest = if consumed { rest } else { new.clone() };
+                    let rest = if consumed { new.and_not(self.conflict_mask(tb)) } else { new.clone() };
                     if self.mech.per_location_conflicts && !rest.is_empty() {
                         work.push((tb, self.edges[tb as usize].event, rest));
                     }
@@ -623,22 +643,29 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         }
     }
 
+    /// The accesses that conflict with some access of `edge`, as bits.
+    fn conflict_mask(&self, edge: EdgeId) -> &[u64] {
+        self.access_sets.masks[self.edges[edge as usize].accesses as usize].words()
+    }
+
     /// Adds `a` to `summary(s)[e]`; returns the accesses that were not there yet.
-    fn record_summary(&mut self, s: StateId, e: EventId, a: &[Access]) -> Accesses {
+    fn record_summary(&mut self, s: StateId, e: EventId, a: &AccessBits) -> AccessBits {
         let summary = &mut self.nodes[s as usize].summary;
         let slot = match summary.iter().position(|(ev, _)| *ev == e) {
             Some(i) => i,
             None => {
-                summary.push((e, self.empty_set));
+                summary.push((e, self.empty_summary));
                 summary.len() - 1
             }
         };
-        let known = &self.access_sets.sets[summary[slot].1 as usize];
-        let new: Accesses = a.iter().copied().filter(|x| known.binary_search(x).is_err()).collect();
+        let known = self.summary_sets.get(summary[slot].1);
+        if a.is_subset_of(known) {
+            return AccessBits::default();
+        }
+        let new = a.and_not(known);
         if !new.is_empty() {
-            let mut merged: Vec<Access> = known.iter().copied().chain(new.iter().copied()).collect();
-            merged.sort_unstable();
-            let id = self.access_sets.intern(&merged);
+            let merged = new.or(known);
+            let id = self.summary_sets.intern(&merged);
             self.nodes[s as usize].summary[slot].1 = id;
         }
         new

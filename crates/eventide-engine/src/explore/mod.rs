@@ -7,6 +7,7 @@
 //! Both report the same [`Stats`] and [`Outcome`] shapes, stop cleanly at the [`Limits`], and report
 //! each distinct [`Finding`] once with the event trace that first reached it.
 
+mod access_bits;
 pub mod dpor;
 pub mod exhaustive;
 mod findings;
