@@ -181,6 +181,10 @@ pub struct BatchArgs {
     /// Run only the I-th of N disjoint slices of the work list (e.g. 2/8).
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
+    /// Only the pairs the paper lists (`paper-results.csv`), each once, in the first
+    /// device-interaction group that holds it.
+    #[arg(long, value_name = "CSV")]
+    pub paper_pairs: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

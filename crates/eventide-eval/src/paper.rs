@@ -5,7 +5,7 @@
 //! the ratios and finish rates are what compare.
 
 use crate::aggregate::{geometric_mean, Analysis, PairSummary, Ratios};
-use crate::corpus::{strip_groovy, PaperRow};
+use crate::corpus::{strip_groovy, PairRow, PaperRow};
 use crate::work::Mode;
 use std::collections::{BTreeSet, HashMap};
 
@@ -36,6 +36,24 @@ pub struct PaperComparison {
     /// Over matches the paper lists in A2 and we finished both ways: the paper's ratios and ours.
     pub paper_common: Ratios,
     pub ours_common: Ratios,
+}
+
+/// The pairs of `pairs` that the paper lists, each once: a pair the pair list places in several
+/// groups keeps the first device-interaction row (the paper's pairs are device interactions and it
+/// dropped duplicates across groups). Order follows the pair list.
+pub fn paper_pairs(pairs: &[PairRow], paper: &[PaperRow]) -> Vec<PairRow> {
+    let listed: std::collections::HashSet<(String, String)> =
+        paper.iter().map(|r| unordered(&r.app_a, &r.app_b)).collect();
+    let mut taken = std::collections::HashSet::new();
+    pairs
+        .iter()
+        .filter(|p| p.category == "device-interaction")
+        .filter(|p| {
+            let key = unordered(&p.app_a, &p.app_b);
+            listed.contains(&key) && taken.insert(key)
+        })
+        .cloned()
+        .collect()
 }
 
 fn unordered(a: &str, b: &str) -> (String, String) {
@@ -142,6 +160,26 @@ mod tests {
             trans_dpor: Value(states.1),
             time_dpor_s: Value(states.1),
         }
+    }
+
+    #[test]
+    fn paper_pairs_are_device_interaction_rows_taken_once() {
+        let pair = |category: &str, group: &str, a: &str, b: &str| PairRow {
+            category: category.into(),
+            group: group.into(),
+            app_a: a.into(),
+            app_b: b.into(),
+        };
+        let pairs = [
+            pair("global-state-variable-interaction", "globalStateVariables", "x.groovy", "y.groovy"),
+            pair("device-interaction", "switches", "y.groovy", "x.groovy"),
+            pair("device-interaction", "lightSwitches", "x.groovy", "y.groovy"),
+            pair("device-interaction", "switches", "x.groovy", "z.groovy"),
+            pair("device-interaction", "locks", "p.smartapp.groovy", "q.groovy"),
+        ];
+        let paper = [row("A2", "x", "y", (2.0, 1.0)), row("A1", "q", "p.smartapp", (2.0, 1.0))];
+        let chosen = paper_pairs(&pairs, &paper);
+        assert_eq!(chosen, [pairs[1].clone(), pairs[4].clone()]);
     }
 
     #[test]

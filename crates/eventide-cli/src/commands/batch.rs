@@ -72,7 +72,10 @@ fn batch(args: BatchArgs) -> Result<i32, Error> {
     if !args.apps.is_dir() {
         return Err(Error::file(&args.apps, "not a folder (--apps)"));
     }
-    let pairs = corpus::read_pairs(&args.pairs)?;
+    let mut pairs = corpus::read_pairs(&args.pairs)?;
+    if let Some(paper) = &args.paper_pairs {
+        pairs = eventide_eval::paper::paper_pairs(&pairs, &corpus::read_paper(paper)?);
+    }
     let groups = corpus::read_groups(&args.groups)?;
     let all = work_list(&pairs, &groups, &args.group, &modes)?;
     let mine = match shard {
