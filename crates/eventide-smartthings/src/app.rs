@@ -8,9 +8,11 @@
 //! `dynamicPage(nextPage:)`, `preferences(oauthPage:)`) are then run until no new page is
 //! referenced, so inputs created in loops or helpers are found.
 //!
-//! Discovery runs with every input unset (`settings` empty, unknown names read as `null`), which
-//! reveals the inputs of `ifUnset`-style helpers; [`PairSystem`](crate::PairSystem) runs it again
-//! with the bound settings to find inputs that depend on other inputs (`input "type_${dev.id}"`).
+//! Discovery runs with every input unset (`settings` empty, unknown names read as `null`, as the
+//! platform reads an unset input), which reveals the inputs of `ifUnset`-style helpers and lets a
+//! page read an input before declaring it (`if (switch1 || masterSwitch) { input "masterSwitch" }`);
+//! [`PairSystem`](crate::PairSystem) runs it again with the bound settings to find inputs that
+//! depend on other inputs (`input "type_${dev.id}"`, the `masterSwitch` above).
 //! An error in a page method does not stop loading: it is kept in [`App::warnings`].
 
 use std::path::Path;

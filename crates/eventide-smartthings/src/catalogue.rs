@@ -25,8 +25,6 @@ pub enum AttrKind {
     Text,
     /// A number: `currentValue` returns a number, events carry `numericValue`.
     Number,
-    /// JSON text: events and states carry `jsonValue`/`jsonData`.
-    Json,
 }
 
 /// How the environment produces an attribute's events.
@@ -155,7 +153,7 @@ pub const CAPABILITIES: &[CapabilityRow] = &[
     cap("configuration", "configuration"),
 ];
 
-use AttrKind::{Json, Number as Num, Text};
+use AttrKind::{Number as Num, Text};
 use Source::{Momentary, Sensor};
 
 const fn row(
@@ -185,8 +183,6 @@ const ACTIVE: &[&str] = &["active", "inactive"];
 const PRESENCE: &[&str] = &["present", "not present"];
 const DETECTOR: &[&str] = &["clear", "detected", "tested"];
 const THERMOSTAT_MODES: &[&str] = &["auto", "cool", "emergency heat", "heat", "off"];
-const TRACK_DATA_0: &str = r#"{"station":"station0","uri":"track0"}"#;
-const TRACK_DATA_1: &str = r#"{"station":"station1","uri":"track1"}"#;
 
 /// Every attribute: capability, attribute, kind, environment values, initial A, initial B.
 #[rustfmt::skip]
@@ -243,7 +239,9 @@ pub const ATTRIBUTES: &[AttributeRow] = &[
     row("musicPlayer",             "level",                    Num,  &["36"],                          "20",          "30"),
     row("musicPlayer",             "mute",                     Text, &["muted", "unmuted"],            "unmuted",     "muted"),
     row("musicPlayer",             "trackDescription",         Text, &["track1"],                      "track0",      "track0"),
-    row("musicPlayer",             "trackData",                Json, &[TRACK_DATA_1],                  TRACK_DATA_0,  TRACK_DATA_0),
+    // "One text" (the specification's appendix; IoTCheck's `someTrack`): plain text, not the JSON a
+    // Sonos reports, so that apps pasting attribute values into hand-built JSON stay valid.
+    row("musicPlayer",             "trackData",                Text, &["station1"],                    "station0",    "station0"),
     row("speechSynthesis",         "speech",                   Text, &[],                              "none",        "none"),
     // Speech devices (speakers) have a volume that apps set before speaking; only commands change it.
     row("speechSynthesis",         "level",                    Num,  &[],                              "50",          "60"),
@@ -315,6 +313,9 @@ pub const COMMANDS: &[CommandRow] = &[
     command("alarm",            "strobe",               &[Set("alarm", "strobe")]),
     command("alarm",            "both",                 &[Set("alarm", "both")]),
     command("alarm",            "off",                  &[Set("alarm", "off")]),
+    // Siren device types (Z-Wave Siren, Aeon Siren) also implement Switch: on() sounds siren and
+    // strobe (IoTCheck's alarm model does the same).
+    command("alarm",            "on",                   &[Set("alarm", "both")]),
     command("thermostat",       "setHeatingSetpoint",   &[Arg("heatingSetpoint", 0)]),
     command("thermostat",       "setCoolingSetpoint",   &[Arg("coolingSetpoint", 0)]),
     command("thermostat",       "setThermostatSetpoint", &[Arg("thermostatSetpoint", 0)]),
@@ -416,6 +417,17 @@ pub fn commands_of<'a>(capability: &'a str, command: &'a str) -> impl Iterator<I
     COMMANDS
         .iter()
         .filter(move |r| r.command == command && (r.capability == capability || included.contains(&r.capability)))
+}
+
+/// The command rows named `command`, of every capability (for a command sent to a device whose
+/// capabilities do not define it; see `docs/smartthings.md`, "Commands a device does not support").
+pub fn command_rows_named(command: &str) -> impl Iterator<Item = &'static CommandRow> + '_ {
+    COMMANDS.iter().filter(move |r| r.command == command)
+}
+
+/// Whether some capability of the catalogue defines a command of this name.
+pub fn is_catalogue_command(command: &str) -> bool {
+    UNIVERSAL_COMMANDS.contains(&command) || COMMANDS.iter().any(|r| r.command == command)
 }
 
 /// Every command name a capability accepts.

@@ -436,3 +436,67 @@ fn device_history_lists_and_event_properties() {
     let names = enabled_names(&mut sys, &step.next);
     assert!(!names.iter().any(|n| n.starts_with("location.mode")), "{names:?}");
 }
+
+#[test]
+fn inputs_read_before_they_are_declared_are_null() {
+    // The first discovery runs with nothing set: `lights || masterLight` reads the undeclared
+    // `masterLight` as null (no page error), so only `lights` is declared.
+    let a = app("conditional-input.groovy");
+    assert!(a.warnings.is_empty(), "page errors: {:?}", a.warnings);
+    let names: Vec<&str> = a.inputs.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(names, ["lights"]);
+    // Binding runs the pages again with `lights` bound: now `masterLight` is declared; `ghost`,
+    // guarded by a name that is never an input, never is.
+    let mut sys = PairSystem::new(vec![a], Options::default()).unwrap();
+    let inputs: Vec<(String, String)> =
+        sys.binding().inputs[0].iter().map(|i| (i.name.clone(), i.value.describe(sys.devices()))).collect();
+    assert_eq!(
+        inputs,
+        [("lights".to_string(), "[switch1]".to_string()), ("masterLight".to_string(), "\"switch1\"".to_string())]
+    );
+    let s = setup(&mut sys, "setup:A");
+    let step = run(&mut sys, &s, "switch1.switch=on");
+    assert!(step.findings.is_empty(), "{:?}", step.findings);
+    assert_eq!(sys.state_value(&step.next, AppId::App1, "master").as_deref(), Some("switch1"));
+    assert_eq!(sys.state_value(&step.next, AppId::App1, "undeclaredAreNull").as_deref(), Some("true"));
+}
+
+#[test]
+fn commands_a_device_does_not_define_set_what_the_device_has() {
+    let mut sys = system(&["co-implemented.groovy"], Options::default());
+    let devices: Vec<(String, Vec<&str>)> =
+        sys.devices().iter().map(|d| (d.name.to_string(), d.capabilities.clone())).collect();
+    assert_eq!(
+        devices,
+        [
+            ("dimmer1".to_string(), vec!["switchLevel", "musicPlayer"]),
+            ("alarm1".to_string(), vec!["alarm"]),
+            ("contact1".to_string(), vec!["contactSensor"]),
+        ]
+    );
+    let s = setup(&mut sys, "setup:A");
+    let e = event(&mut sys, &s, "contact1.contact=open");
+    let run_open = sys.run_event(&s, e, &mut Vec::new());
+    let step = &run_open.step;
+    assert!(step.findings.is_empty(), "{:?}", step.findings);
+    // A siren's on() sounds siren and strobe; off() on a contact sensor changes nothing; setColor()
+    // on a dimmer sets the level it has and not the hue and saturation it lacks.
+    assert_eq!(writes(&step.label), ["App1:alarm1.alarm=both", "App1:dimmer1.level=70"]);
+    assert_eq!(
+        run_open.outputs,
+        [
+            "unsupported command: contact1.off() (capabilities: contactSensor) changes nothing",
+            "unsupported command: dimmer1.setColor() (capabilities: switchLevel, musicPlayer) sets level",
+        ]
+    );
+    let v = |k: &str| sys.state_value(&step.next, AppId::App1, k);
+    assert_eq!(v("hasColor").as_deref(), Some("false"), "hasCommand answers for the capabilities only");
+    assert_eq!(v("propertyIsNull").as_deref(), Some("true"), "an unknown device property reads as null");
+    // trackData is plain text, so hand-built JSON around it stays valid.
+    assert_eq!(v("track").as_deref(), Some("station0"));
+    assert_eq!(v("json").as_deref(), Some("station0"));
+    // A command no capability defines is still an error naming it.
+    let step = run(&mut sys, &step.next, "contact1.contact=closed");
+    assert_eq!(step.findings.len(), 1);
+    assert!(step.findings[0].message.contains("explode"), "{}", step.findings[0].message);
+}

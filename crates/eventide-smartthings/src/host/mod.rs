@@ -188,7 +188,8 @@ impl Tables {
 /// Whether the host is discovering preferences or running handlers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Phase {
-    /// Running the top level and page methods to learn the inputs: unknown names read as null.
+    /// Running the top level and page methods to learn the inputs (unknown names read as null, as
+    /// in every phase: see `get_global` below).
     Loading,
     /// The setup transition (`installed()` of each app).
     Setup,
@@ -214,7 +215,6 @@ pub(crate) struct EventObj {
     pub device: Option<u32>,
     /// `DEVICE`, `LOCATION` or `APP`.
     pub source: &'static str,
-    pub kind: AttrKind,
     /// A device state (`currentState`), not an event.
     pub is_state: bool,
     /// The event's `data` (JSON text), e.g. `{"buttonNumber":1}` for button events.
@@ -438,12 +438,11 @@ impl<'a> StHost<'a> {
     /// A state object for the current value of a device attribute.
     pub fn state_object(&mut self, d: u32, attr: &str) -> Value {
         match self.attr_text(d, attr) {
-            Some((value, kind)) => self.new_event(EventObj {
+            Some((value, _)) => self.new_event(EventObj {
                 name: attr.into(),
                 value,
                 device: Some(d),
                 source: "DEVICE",
-                kind,
                 is_state: true,
                 data: None,
                 physical: true,
@@ -616,7 +615,6 @@ impl<'a> StHost<'a> {
                 value: text.as_str().into(),
                 device: Some(d),
                 source: "DEVICE",
-                kind: a.row.kind,
                 is_state: false,
                 data: None,
                 physical: false,
@@ -656,7 +654,6 @@ impl<'a> StHost<'a> {
             value: value.into(),
             device: None,
             source: "LOCATION",
-            kind: AttrKind::Text,
             is_state: false,
             data: None,
             physical: false,
@@ -850,7 +847,6 @@ impl<'a> StHost<'a> {
                     value: text,
                     device: Some(d),
                     source: "DEVICE",
-                    kind: attr.row.kind,
                     is_state: false,
                     data,
                     physical: true,
@@ -883,7 +879,6 @@ impl<'a> StHost<'a> {
                     value: "touched".into(),
                     device: None,
                     source: "APP",
-                    kind: AttrKind::Text,
                     is_state: false,
                     data: None,
                     physical: true,

@@ -2,7 +2,10 @@
 //! `location.helloHome`, modes, `app`, `log`, `state`/`atomicState`.
 //!
 //! A name an object does not know is answered with `None`, so the interpreter raises Groovy's
-//! `MissingPropertyException` / `MissingMethodException` naming it, located at the call.
+//! `MissingPropertyException` / `MissingMethodException` naming it, located at the call. Devices
+//! differ in two ways (docs/smartthings.md): an unknown device property reads as `null`, and a
+//! command that another capability of the catalogue defines is accepted, setting only the
+//! attributes the device has, and recorded among the outputs (`unsupported command: ...`).
 
 use eventide_groovy::eval::num::Dec;
 use eventide_groovy::eval::{display, parse_json, EvalError, GMap, HostRef, Interpreter, Obj, Tz, Value};
@@ -89,12 +92,12 @@ pub(super) fn get_property(
     name: &str,
 ) -> Result<Option<Value>, EvalError> {
     match obj.kind {
-        kind::DEVICE => Ok(device_property(h, obj.id, name)),
+        kind::DEVICE => Ok(device_property_or_null(h, obj.id, name)),
         kind::DEVICE_LIST => {
             if name == "empty" {
                 return Ok(Some(Value::Bool(false)));
             }
-            Ok(device_property(h, obj.id, name).map(|v| Value::new_list(vec![v])))
+            Ok(device_property_or_null(h, obj.id, name).map(|v| Value::new_list(vec![v])))
         }
         kind::STATE | kind::ATOMIC_STATE => {
             let atomic = obj.kind == kind::ATOMIC_STATE;
@@ -132,6 +135,19 @@ fn phrases() -> Value {
             .map(|(i, p)| map_of(&[("id", Value::str(&format!("phrase{}", i + 1))), ("label", Value::str(p))]))
             .collect(),
     )
+}
+
+/// A property read on a device: a known property, else `null`. The platform's devices resolve
+/// property names dynamically (`currentX`, `xState`); a name that resolves to nothing reads as
+/// `null` rather than failing (`openSensor.latestValue`, logged by an app on every event).
+/// `class` is left to the interpreter.
+fn device_property_or_null(h: &mut StHost, d: u32, name: &str) -> Option<Value> {
+    h.device(d)?;
+    match device_property(h, d, name) {
+        Some(v) => Some(v),
+        None if name == "class" => None,
+        None => Some(Value::Null),
+    }
 }
 
 fn device_property(h: &mut StHost, d: u32, name: &str) -> Option<Value> {
@@ -235,10 +251,9 @@ fn event_property(h: &mut StHost, id: u32, name: &str) -> Result<Option<Value>, 
         "integerValue" => Value::Int(number(&e)?.to_f64() as i32),
         "longValue" => Value::Long(number(&e)?.to_f64() as i64),
         "jsonValue" => parse_json(&e.value)?,
-        "jsonData" => match (&e.data, e.kind) {
-            (Some(data), _) => parse_json(data)?,
-            (None, AttrKind::Json) => parse_json(&e.value)?,
-            _ => Value::Null,
+        "jsonData" => match &e.data {
+            Some(data) => parse_json(data)?,
+            None => Value::Null,
         },
         "data" => e.data.clone().map_or(Value::Null, Value::Str),
         "xyzValue" => {
@@ -376,7 +391,6 @@ fn location_method(
                 value: mode,
                 device: None,
                 source: "LOCATION",
-                kind: AttrKind::Text,
                 is_state: true,
                 data: None,
                 physical: false,
@@ -412,14 +426,13 @@ fn device_method(h: &mut StHost, d: u32, name: &str, args: Vec<Value>) -> Result
             let attrs: Vec<&str> = device.attributes.iter().map(|a| a.name).collect();
             let mut out = Vec::with_capacity(attrs.len());
             for a in attrs {
-                if let Some((value, kind)) = h.attr_text(d, a) {
+                if let Some((value, _)) = h.attr_text(d, a) {
                     let data = (a == "button").then(|| std::sync::Arc::from(super::BUTTON_DATA));
                     out.push(h.new_event(EventObj {
                         name: a.into(),
                         value,
                         device: Some(d),
                         source: "DEVICE",
-                        kind,
                         is_state: false,
                         data,
                         physical: true,
@@ -447,13 +460,18 @@ fn device_method(h: &mut StHost, d: u32, name: &str, args: Vec<Value>) -> Result
             Value::Null
         }
         _ => {
-            if let Some(rest) = name.strip_prefix("get").filter(|r| r.chars().next().is_some_and(char::is_uppercase)) {
-                if args.is_empty() {
-                    return Ok(device_property(h, d, &decapitalize(rest)));
+            let getter = name.strip_prefix("get").filter(|r| r.chars().next().is_some_and(char::is_uppercase));
+            if let Some(rest) = getter.filter(|_| args.is_empty()) {
+                if let Some(v) = device_property(h, d, &decapitalize(rest)) {
+                    return Ok(Some(v));
                 }
             }
             if name.starts_with("current") && args.is_empty() {
                 return Ok(device_property(h, d, name));
+            }
+            if catalogue::is_catalogue_command(name) {
+                unsupported_command(h, d, name, args)?;
+                return Ok(Some(Value::Null));
             }
             return Ok(None);
         }
@@ -464,31 +482,73 @@ fn device_method(h: &mut StHost, d: u32, name: &str, args: Vec<Value>) -> Result
 /// events. Options maps (`[delay: 1000]`) are dropped: delayed commands run at once.
 fn command(h: &mut StHost, d: u32, name: &str, args: Vec<Value>) -> Result<(), EvalError> {
     let Some(device) = h.device(d) else { return Ok(()) };
+    let rows = device.capabilities.iter().flat_map(|cap| catalogue::commands_of(cap, name));
+    let effects = distinct_effects(rows);
+    apply_effects(h, d, &effects, &args)
+}
+
+/// A command the device's capabilities do not define but another capability of the catalogue
+/// does (`on()` sent to a contact sensor, `setColor()` to a dimmer): the device accepts it, as the
+/// device a user selects for the input would (real devices implement more capabilities than the
+/// one an input asks for). The command sets those of its attributes that the device has (a
+/// dimmer's `level` for `setColor`) and nothing else; the call is recorded among the outputs.
+fn unsupported_command(h: &mut StHost, d: u32, name: &str, args: Vec<Value>) -> Result<(), EvalError> {
+    let Some(device) = h.device(d) else { return Ok(()) };
+    let effects: Vec<Effect> = distinct_effects(catalogue::command_rows_named(name))
+        .into_iter()
+        .filter(|e| effect_attributes(e).iter().any(|a| device.attribute(a).is_some()))
+        .collect();
+    let mut set: Vec<&str> = Vec::new();
+    for e in &effects {
+        set.extend(effect_attributes(e).into_iter().filter(|a| device.attribute(a).is_some()));
+    }
+    let what = if set.is_empty() { "changes nothing".to_string() } else { format!("sets {}", set.join(", ")) };
+    h.outputs.push(format!(
+        "unsupported command: {}.{name}() (capabilities: {}) {what}",
+        device.name,
+        device.capabilities.join(", ")
+    ));
+    apply_effects(h, d, &effects, &args)
+}
+
+/// The attributes an effect may set.
+fn effect_attributes(e: &Effect) -> Vec<&'static str> {
+    match *e {
+        Effect::Set(a, _) | Effect::Arg(a, _) => vec![a],
+        Effect::Color => vec!["hue", "saturation", "level", "color"],
+    }
+}
+
+/// The effects of command rows, each attribute once (the first row that sets it wins).
+fn distinct_effects<'r>(rows: impl Iterator<Item = &'r catalogue::CommandRow>) -> Vec<Effect> {
     let mut effects: Vec<Effect> = Vec::new();
-    for cap in &device.capabilities {
-        for row in catalogue::commands_of(cap, name) {
-            for e in row.effects {
-                let attr = match e {
-                    Effect::Set(a, _) | Effect::Arg(a, _) => Some(*a),
-                    Effect::Color => None,
-                };
-                let dup = effects.iter().any(|x| match (x, attr) {
-                    (Effect::Set(a, _) | Effect::Arg(a, _), Some(b)) => *a == b,
-                    (Effect::Color, None) => true,
-                    _ => false,
-                });
-                if !dup {
-                    effects.push(*e);
-                }
+    for row in rows {
+        for e in row.effects {
+            let attr = match e {
+                Effect::Set(a, _) | Effect::Arg(a, _) => Some(*a),
+                Effect::Color => None,
+            };
+            let dup = effects.iter().any(|x| match (x, attr) {
+                (Effect::Set(a, _) | Effect::Arg(a, _), Some(b)) => *a == b,
+                (Effect::Color, None) => true,
+                _ => false,
+            });
+            if !dup {
+                effects.push(*e);
             }
         }
     }
+    effects
+}
+
+/// Applies a command's effects to a device (attributes the device does not have are skipped).
+fn apply_effects(h: &mut StHost, d: u32, effects: &[Effect], args: &[Value]) -> Result<(), EvalError> {
     let is_options = |v: &Value| match v {
         Value::Map(m) => m.borrow().get_str("delay").is_some(),
         _ => false,
     };
     let positional: Vec<Value> = args.iter().filter(|v| !is_options(v)).cloned().collect();
-    for effect in effects {
+    for &effect in effects {
         match effect {
             Effect::Set(attr, value) => h.set_attribute(d, attr, value)?,
             Effect::Arg(attr, i) => {
@@ -536,7 +596,11 @@ fn device_list_method(
     }
     let Some(device) = h.device(d) else { return Ok(None) };
     let is_command = (args.is_empty() || name != "take") && device.has_command(name);
+    // A catalogue command the device does not support still goes to the device (see
+    // `unsupported_command`), unless a list answers it itself (`push(x)`, `take(n)`).
+    let other_command = !matches!(name, "push" | "take") && catalogue::is_catalogue_command(name);
     let per_device = is_command
+        || other_command
         || DEVICE_METHODS.contains(&name)
         || catalogue::UNIVERSAL_COMMANDS.contains(&name)
         || (name.starts_with("current") && name.len() > 7 && args.is_empty());

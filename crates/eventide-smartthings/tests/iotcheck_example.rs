@@ -1,0 +1,107 @@
+//! IoTCheck's published conflict example: `enhanced-auto-lock-door.groovy` (App1) with
+//! `nfc-tag-toggle.groovy` (App2), conflicts tracked on `lock` (IoTCheck's README, "Conflict
+//! Examples"). The pair must report a conflict on the lock, with a trace, and DPOR and exhaustive
+//! search must report the same conflicts.
+//!
+//! nfc-tag-toggle's dynamic page reads `masterSwitch` before declaring it (`if (switch1 ||
+//! masterSwitch) { input "masterSwitch", ... }`): the page runs with the input unset, which reads as
+//! `null` as on the platform, and declares it once `switch1` is bound.
+//!
+//! **Timers.** The conflict needs deferred timers. IoTCheck reported App2's unlock by NFC touch as
+//! the later write; under this model's rule every write of a user-initiated transition (an NFC
+//! touch and its whole cascade) is exempt as the later write, so App2 can only be the earlier
+//! writer. With inline timers App1 re-locks or unlocks inside the very cascade of the NFC touch
+//! (its `runIn(..., lockDoor)` runs at once), so App2's write never stays the last one into a later
+//! transition and there is no conflict. With deferred timers App1's `lockDoor`/`unlockDoor` fire
+//! later, in transitions of their own, after App2's write (`nfc-tag-toggle writes locked, then
+//! enhanced-auto-lock-door writes unlocked` when the door is opened or closed next). The inline
+//! run is still checked for agreement between the two explorers.
+//!
+//! The corpus is `$EVENTIDE_SHARED/corpus` when `EVENTIDE_SHARED` is set, else `../shared/corpus`
+//! relative to the workspace root. When it is missing the test says so on stderr and passes.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use eventide_engine::{Config, FindingKind, Por};
+use eventide_smartthings::check::{check_pair, PairVerdict};
+use eventide_smartthings::conflicts::Tracked;
+use eventide_smartthings::{AppId, Options, TimerMode};
+
+fn workspace_root() -> Option<PathBuf> {
+    let mut dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    loop {
+        if let Ok(text) = std::fs::read_to_string(dir.join("Cargo.toml")) {
+            if text.lines().any(|l| l.trim() == "[workspace]") {
+                return Some(dir);
+            }
+        }
+        if !dir.pop() {
+            return None;
+        }
+    }
+}
+
+fn corpus_dir() -> PathBuf {
+    if let Some(shared) = std::env::var_os("EVENTIDE_SHARED") {
+        return Path::new(&shared).join("corpus");
+    }
+    let root = workspace_root().unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
+    let dir = root.join("..").join("shared").join("corpus");
+    dir.canonicalize().unwrap_or(dir)
+}
+
+/// The two apps, or `None` (with a message) when the corpus is absent.
+fn example_apps() -> Option<(PathBuf, PathBuf)> {
+    let apps = corpus_dir().join("smartapps");
+    let app1 = apps.join("enhanced-auto-lock-door.groovy");
+    let app2 = apps.join("nfc-tag-toggle.groovy");
+    if app1.exists() && app2.exists() {
+        Some((app1, app2))
+    } else {
+        eprintln!("skipping: IoTCheck's example apps not found in {}", apps.display());
+        None
+    }
+}
+
+/// Checks the pair with `lock` tracked; returns the verdict and the conflict keys.
+fn run(app1: &Path, app2: &Path, timers: TimerMode, por: Por) -> (PairVerdict, BTreeSet<String>) {
+    let options = Options { timers, ..Options::default() };
+    let tracked = Tracked::from_list(&["lock".to_string()]);
+    let check = check_pair(app1, app2, options, tracked, &Config::new(por))
+        .unwrap_or_else(|e| panic!("loading IoTCheck's example: {e}"));
+    assert!(check.outcome.complete, "{timers:?} {por:?}: the exploration must finish");
+    let exceptions: Vec<_> =
+        check.outcome.findings.iter().filter(|f| f.finding.kind == FindingKind::AppException).collect();
+    assert!(exceptions.is_empty(), "{timers:?} {por:?}: app exceptions {exceptions:?}");
+    for c in &check.conflicts {
+        assert_eq!(&*c.target.attribute, "lock", "only the lock is tracked: {}", c.key());
+        assert_ne!(c.first.app, c.second.app, "{}", c.key());
+        assert_ne!(c.first.value, c.second.value, "{}", c.key());
+        assert!(!c.trace.is_empty(), "{timers:?} {por:?}: conflict {} without a trace", c.key());
+        assert!(c.first.step <= c.second.step && c.second.step < c.trace.len(), "{}", c.key());
+    }
+    (check.verdict(), check.conflict_keys())
+}
+
+#[test]
+fn iotchecks_example_reports_a_lock_conflict_in_both_modes() {
+    let Some((app1, app2)) = example_apps() else { return };
+    let dpor = run(&app1, &app2, TimerMode::Deferred, Por::Dpor);
+    let none = run(&app1, &app2, TimerMode::Deferred, Por::None);
+    assert_eq!(dpor.0, PairVerdict::Conflict, "dpor: {:?}", dpor.1);
+    assert_eq!(none.0, PairVerdict::Conflict, "none: {:?}", none.1);
+    assert_eq!(dpor.1, none.1, "DPOR and exhaustive search report the same conflicts");
+    // The NFC toggle's write, then the auto-lock's opposite write in a later transition.
+    let expected = format!("conflict:lock1.lock:{:?}=locked:{:?}=unlocked", AppId::App2, AppId::App1);
+    assert!(dpor.1.contains(&expected), "expected {expected} among {:?}", dpor.1);
+}
+
+#[test]
+fn with_inline_timers_both_explorers_agree() {
+    let Some((app1, app2)) = example_apps() else { return };
+    let dpor = run(&app1, &app2, TimerMode::Inline, Por::Dpor);
+    let none = run(&app1, &app2, TimerMode::Inline, Por::None);
+    assert_eq!(dpor, none);
+    eprintln!("inline timers: {} ({} conflicts)", dpor.0.as_str(), dpor.1.len());
+}
