@@ -64,8 +64,6 @@ struct Node<S> {
     queued: bool,
     in_edges: Vec<EdgeId>,
     out_edges: Vec<EdgeId>,
-    /// The edge through which this state was first discovered (for traces).
-    parent: Option<EdgeId>,
     /// Appendix D: per conflict event, the accesses already pushed backwards through this state
     /// (an interned bit set, see [`super::access_bits`]).
     summary: Vec<(EventId, SummarySetId)>,
@@ -193,7 +191,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         let s0 = self.system.initial_state();
         let fp0 = self.system.fingerprint(&s0);
         self.monitor.on_initial(fp0);
-        let start = self.add_node(s0, fp0, None);
+        let start = self.add_node(s0, fp0);
         self.stats.executions = 1;
         self.run_execution(start);
         while self.stop.is_none() {
@@ -261,7 +259,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             + self.summary_sets.bytes()
     }
 
-    fn add_node(&mut self, state: T::State, fp: Fingerprint, parent: Option<EdgeId>) -> StateId {
+    fn add_node(&mut self, state: T::State, fp: Fingerprint) -> StateId {
         let mut events = std::mem::take(&mut self.scratch_events);
         sorted_enabled(self.system, &state, &mut events);
         let enabled = EventSet::from_events(events.iter().copied());
@@ -278,7 +276,6 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             queued: false,
             in_edges: Vec::new(),
             out_edges: Vec::new(),
-            parent,
             summary: Vec::new(),
         });
         self.index.insert(fp, id);
@@ -388,8 +385,9 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         let step = self.system.execute(&self.nodes[src as usize].state, event, &mut accesses);
         self.stats.executed += 1;
         if !step.findings.is_empty() {
-            let trace = self.trace_to(src, event);
-            if self.log.record(step.findings, || trace.clone()) && self.config.stop_at_first {
+            let (nodes, edges) = (&self.nodes, &self.edges);
+            if self.log.record(step.findings, || shortest_trace(nodes, edges, src, event)) && self.config.stop_at_first
+            {
                 self.stop = Some(StopReason::FirstFinding);
             }
         }
@@ -415,10 +413,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         }
         let (dst, new_state) = match known {
             Some(id) => (id, false),
-            None => {
-                let next_edge = existing_edge.unwrap_or(self.edges.len() as EdgeId);
-                (self.add_node(step.next, fp, Some(next_edge)), true)
-            }
+            None => (self.add_node(step.next, fp), true),
         };
         if let Some(edge) = existing_edge {
             debug_assert_eq!(self.edges[edge as usize].dst, dst, "execute() is not deterministic");
@@ -446,26 +441,6 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         self.nodes[src as usize].out_edges.push(edge);
         self.nodes[dst as usize].in_edges.push(edge);
         (edge, dst, new_state)
-    }
-
-    /// The events from the initial state to `state` along first-discovery edges, then through the
-    /// current execution, then `event`.
-    fn trace_to(&self, state: StateId, event: EventId) -> Vec<EventId> {
-        let mut trace = Vec::new();
-        // Prefix: from the initial state to the start of the current execution.
-        let mut s = self.path_start;
-        while let Some(p) = self.nodes[s as usize].parent {
-            let e = &self.edges[p as usize];
-            trace.push(e.event);
-            s = e.src;
-        }
-        trace.reverse();
-        // The current execution up to `state` (its first visit on the path).
-        let pos = self.nodes[state as usize].path_pos;
-        let upto = if pos == NOT_ON_PATH { self.path.len() } else { pos as usize };
-        trace.extend(self.path[..upto].iter().map(|&e| self.edges[e as usize].event));
-        trace.push(event);
-        trace
     }
 
     fn enqueue(&mut self, s: StateId) {
@@ -718,6 +693,43 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             }
         }
     }
+}
+
+/// The events of a shortest path of the graph from the initial state (id 0) to `target`, then
+/// `event`: a finding's trace. Every edge of the graph is a transition that was executed, so any
+/// path of it replays; the shortest one is the easiest to follow (the current execution's own path
+/// can be thousands of events long).
+fn shortest_trace<S>(nodes: &[Node<S>], edges: &[Edge], target: StateId, event: EventId) -> Vec<EventId> {
+    const UNSEEN: EdgeId = EdgeId::MAX;
+    const ROOT: EdgeId = EdgeId::MAX - 1;
+    let mut via = vec![UNSEEN; nodes.len()];
+    via[0] = ROOT;
+    let mut queue = std::collections::VecDeque::from([0 as StateId]);
+    while let Some(s) = queue.pop_front() {
+        if s == target {
+            break;
+        }
+        for &e in &nodes[s as usize].out_edges {
+            let dst = edges[e as usize].dst;
+            if via[dst as usize] == UNSEEN {
+                via[dst as usize] = e;
+                queue.push_back(dst);
+            }
+        }
+    }
+    let mut trace = vec![event];
+    let mut s = target;
+    while via[s as usize] != ROOT {
+        debug_assert_ne!(via[s as usize], UNSEEN, "every state of the graph is reachable from the initial state");
+        if via[s as usize] == UNSEEN {
+            break;
+        }
+        let e = &edges[via[s as usize] as usize];
+        trace.push(e.event);
+        s = e.src;
+    }
+    trace.reverse();
+    trace
 }
 
 #[inline]
