@@ -236,6 +236,8 @@ pub fn sections(a: &Analysis, paper: Option<&PaperComparison>) -> Vec<Section> {
     ));
     out.push(Section { title: "Reduction (geometric means)".into(), lines, ..Section::default() });
 
+    out.push(run_times_section(a));
+
     let mut groups = Table::new(
         &[
             "group",
@@ -319,6 +321,51 @@ pub fn sections(a: &Analysis, paper: Option<&PaperComparison>) -> Vec<Section> {
         out.push(paper_section(p));
     }
     out
+}
+
+/// How many of the slowest completed runs the report lists.
+const SLOWEST_RUNS: usize = 10;
+
+/// Total run time per mode, and the slowest runs that completed.
+fn run_times_section(a: &Analysis) -> Section {
+    let records: Vec<&crate::record::Record> = a
+        .pairs
+        .iter()
+        .flat_map(|p| Mode::BOTH.into_iter().flat_map(move |m| p.mode(m).runs.iter().flatten()))
+        .collect();
+    let mut lines = Vec::new();
+    for mode in Mode::BOTH {
+        let of_mode = records.iter().filter(|r| r.mode == mode);
+        let (runs, wall, complete) = of_mode.fold((0usize, 0u64, 0usize), |(n, w, c), r| {
+            (n + 1, w + r.wall_ms.max(r.elapsed_ms), c + usize::from(r.complete))
+        });
+        lines.push(format!("{mode}: {runs} runs ({complete} completed), {} s in all", seconds(wall)));
+    }
+    let mut slowest: Vec<&crate::record::Record> = records.iter().copied().filter(|r| r.complete).collect();
+    slowest.sort_by(|x, y| y.elapsed_ms.cmp(&x.elapsed_ms));
+    let mut t = Table::new(
+        &["group", "app1 + app2", "mode", "verdict", "events", "states", "transitions", "s", "peak memory"],
+        &[false, false, false, false, true, true, true, true, true],
+    );
+    for r in slowest.into_iter().take(SLOWEST_RUNS) {
+        let (app1, app2) = match r.order {
+            crate::work::Order::Ab => (&r.app_a, &r.app_b),
+            crate::work::Order::Ba => (&r.app_b, &r.app_a),
+        };
+        t.push(vec![
+            r.group.clone(),
+            format!("{} + {}", crate::corpus::strip_groovy(app1), crate::corpus::strip_groovy(app2)),
+            r.mode.to_string(),
+            r.verdict.as_str().to_string(),
+            count(r.events),
+            count(r.states),
+            count(r.transitions),
+            seconds(r.elapsed_ms),
+            format!("{:.1} MiB", r.peak_memory_bytes as f64 / (1024.0 * 1024.0)),
+        ]);
+    }
+    lines.push(format!("The {SLOWEST_RUNS} slowest completed runs (one app order, one mode):"));
+    Section { title: "Run times".into(), lines, tables: vec![t], alarm: false }
 }
 
 fn paper_section(p: &PaperComparison) -> Section {
@@ -484,5 +531,30 @@ mod tests {
         }
         assert!(text.contains("a \u{2013} b"), "{text}");
         assert!(text.contains("verdicts differ: dpor no_conflict, none conflict"), "{text}");
+    }
+
+    #[test]
+    fn run_times_list_the_slowest_completed_runs_first() {
+        let mut records = Vec::new();
+        for (i, (a, b)) in [("a.groovy", "b.groovy"), ("c.groovy", "d.groovy")].into_iter().enumerate() {
+            for mode in Mode::BOTH {
+                for order in Order::BOTH {
+                    let mut r = record("locks", a, b, order, mode, Verdict::NoConflict);
+                    r.elapsed_ms = 1000 * (i as u64 + 1) + if order == Order::Ba { 500 } else { 0 };
+                    r.wall_ms = r.elapsed_ms + 10;
+                    records.push(r);
+                }
+            }
+        }
+        records[0].complete = false;
+        records[0].verdict = Verdict::Incomplete;
+        records[0].elapsed_ms = 99_000;
+        let text = render_text(&[run_times_section(&analyse(records))]);
+        assert!(text.contains("dpor: 4 runs (3 completed)"), "{text}");
+        let d_c = text.find("d + c").expect(&text);
+        let c_d = text.find("c + d").expect(&text);
+        let b_a = text.find("b + a").expect(&text);
+        assert!(d_c < c_d && c_d < b_a, "slowest first:\n{text}");
+        assert!(!text.contains("99.00"), "an incomplete run is not among the slowest completed:\n{text}");
     }
 }
