@@ -342,7 +342,7 @@ fn run_times_section(a: &Analysis) -> Section {
         lines.push(format!("{mode}: {runs} runs ({complete} completed), {} s in all", seconds(wall)));
     }
     let mut slowest: Vec<&crate::record::Record> = records.iter().copied().filter(|r| r.complete).collect();
-    slowest.sort_by(|x, y| y.elapsed_ms.cmp(&x.elapsed_ms));
+    slowest.sort_by_key(|r| std::cmp::Reverse(r.elapsed_ms));
     let mut t = Table::new(
         &["group", "app1 + app2", "mode", "verdict", "events", "states", "transitions", "s", "peak memory"],
         &[false, false, false, false, true, true, true, true, true],
