@@ -1,14 +1,14 @@
 //! `eventide batch` and `eventide report` end to end: a batch over a small corpus group in both
 //! modes, `--resume`, `--shard`, the report's tables and HTML page, and the error paths.
 //!
-//! Corpus tests read `$EVENTIDE_SHARED/corpus` when `EVENTIDE_SHARED` is set, else
-//! `../shared/corpus` beside the workspace root, and pass with a message on stderr when it is
-//! absent. The fast test uses the `acfanheaterSwitches` group (3 pairs, 12 runs of a few
+//! Corpus tests read the corpus found by [`eventide_groovy::corpus_location`], and pass with a
+//! message on stderr when it is absent. The fast test uses the `acfanheaterSwitches` group (3 pairs, 12 runs of a few
 //! milliseconds): all but one pair of the `valves` group run into the time limit, so the valves
 //! test (84 runs, the shards and a resume: about 18 minutes on two cores) is `#[ignore]`d
 //! (`cargo test --release -p eventide-cli --test batch -- --ignored`).
 
 use assert_cmd::Command;
+use eventide_groovy::corpus_location::shared_corpus_or_skip;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -17,32 +17,14 @@ fn eventide() -> Command {
     Command::cargo_bin("eventide").unwrap()
 }
 
-fn workspace_root() -> Option<PathBuf> {
-    let mut dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    loop {
-        if let Ok(text) = std::fs::read_to_string(dir.join("Cargo.toml")) {
-            if text.lines().any(|l| l.trim() == "[workspace]") {
-                return Some(dir);
-            }
-        }
-        if !dir.pop() {
-            return None;
-        }
+/// The corpus folder, or `None` (with a message) when it, its pair list or its apps are absent.
+fn corpus(test: &str) -> Option<PathBuf> {
+    let dir = shared_corpus_or_skip(test)?;
+    let complete = dir.join("pairs").join("all-pairs.csv").is_file() && dir.join("smartapps").is_dir();
+    if !complete {
+        eprintln!("{test}: skipped: no pairs/all-pairs.csv or smartapps in {}", dir.display());
     }
-}
-
-/// The corpus folder, or `None` (with a message) when it is absent.
-fn corpus() -> Option<PathBuf> {
-    let dir = match std::env::var_os("EVENTIDE_SHARED") {
-        Some(shared) => Path::new(&shared).join("corpus"),
-        None => workspace_root()?.join("..").join("shared").join("corpus"),
-    };
-    if dir.join("pairs").join("all-pairs.csv").is_file() && dir.join("smartapps").is_dir() {
-        Some(dir.canonicalize().unwrap_or(dir))
-    } else {
-        eprintln!("skipping: no SmartThings corpus at {} (set EVENTIDE_SHARED)", dir.display());
-        None
-    }
+    complete.then_some(dir)
 }
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -144,7 +126,7 @@ fn check_fields(records: &[Value]) {
 }
 
 fn batch_resume_shard_report(group: &str) {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = corpus(&format!("batch over {group}")) else { return };
     let dir = temp_dir(group);
     let out = dir.join("results.jsonl");
     let expected = group_pairs(&corpus, group) * 2 * 2;

@@ -6,7 +6,9 @@
 //! - [`diagnostic`]: located error reports with the source line and a caret.
 //! - `eval`: values, the interpreter, and the host interface through which a platform (model
 //!   files, SmartThings) supplies objects and observes every access to shared data.
+//! - [`corpus_location`]: where tests, benchmarks and campaigns find the shared corpus.
 
+pub mod corpus_location;
 pub mod diagnostic;
 pub mod eval;
 pub mod syntax;

@@ -1,42 +1,19 @@
 //! Parses every SmartApp in the shared corpus and requires all of them to parse.
 //!
-//! The corpus folder is `$EVENTIDE_SHARED/corpus/smartapps` when `EVENTIDE_SHARED` is set, else
-//! `../shared/corpus/smartapps` relative to the workspace root (found by walking up from this
-//! crate's manifest directory to the `Cargo.toml` that declares `[workspace]`). When the folder
-//! is missing the test says so on stderr and passes.
+//! The apps are the corpus's `smartapps` folder, the corpus found by
+//! [`eventide_groovy::corpus_location`]. When the folder is missing the test says so on stderr
+//! and passes.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use eventide_groovy::corpus_location::shared_corpus_or_skip;
 use eventide_groovy::syntax::{parse, SourceFile};
-
-fn workspace_root() -> Option<PathBuf> {
-    let mut dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    loop {
-        let manifest = dir.join("Cargo.toml");
-        if let Ok(text) = std::fs::read_to_string(&manifest) {
-            if text.lines().any(|l| l.trim() == "[workspace]") {
-                return Some(dir);
-            }
-        }
-        if !dir.pop() {
-            return None;
-        }
-    }
-}
-
-fn corpus_dir() -> PathBuf {
-    if let Some(shared) = std::env::var_os("EVENTIDE_SHARED") {
-        return Path::new(&shared).join("corpus").join("smartapps");
-    }
-    let root = workspace_root().unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
-    let dir = root.join("..").join("shared").join("corpus").join("smartapps");
-    dir.canonicalize().unwrap_or(dir)
-}
 
 #[test]
 fn every_corpus_file_parses() {
-    let dir = corpus_dir();
+    let Some(corpus) = shared_corpus_or_skip("every_corpus_file_parses") else { return };
+    let dir = corpus.join("smartapps");
     let Ok(entries) = std::fs::read_dir(&dir) else {
         eprintln!("skipping: corpus not found at {}", dir.display());
         return;

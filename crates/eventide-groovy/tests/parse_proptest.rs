@@ -2,11 +2,12 @@
 //!
 //! Inputs are arbitrary strings, strings over Groovy's punctuation-heavy alphabet, mutations of
 //! SmartApp-like snippets written for this test, and mutations of the shared corpus files when
-//! the corpus is present (located like `corpus_parse.rs` does).
+//! the corpus is present (located by [`eventide_groovy::corpus_location`]).
 
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
+use eventide_groovy::corpus_location::shared_corpus_or_skip;
 use eventide_groovy::syntax::{parse, parse_str, SourceFile};
 use proptest::prelude::*;
 
@@ -35,31 +36,12 @@ const PIECES: &[&str] = &[
     "..", "..<", "@", "<", ">", ">>", "**", "-", "+", "it", "foo", "\"$a.b\"", "/*", "*/", "//", "\r\n",
 ];
 
-fn workspace_root() -> Option<PathBuf> {
-    let mut dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    loop {
-        if let Ok(text) = std::fs::read_to_string(dir.join("Cargo.toml")) {
-            if text.lines().any(|l| l.trim() == "[workspace]") {
-                return Some(dir);
-            }
-        }
-        if !dir.pop() {
-            return None;
-        }
-    }
-}
-
 /// The corpus texts, or none when the corpus is absent.
 fn corpus() -> &'static [String] {
     static CORPUS: OnceLock<Vec<String>> = OnceLock::new();
     CORPUS.get_or_init(|| {
-        let dir = match std::env::var_os("EVENTIDE_SHARED") {
-            Some(shared) => PathBuf::from(shared).join("corpus").join("smartapps"),
-            None => match workspace_root() {
-                Some(root) => root.join("..").join("shared").join("corpus").join("smartapps"),
-                None => return Vec::new(),
-            },
-        };
+        let Some(corpus) = shared_corpus_or_skip("corpus mutations") else { return Vec::new() };
+        let dir = corpus.join("smartapps");
         let Ok(entries) = std::fs::read_dir(&dir) else {
             eprintln!("skipping corpus mutations: corpus not found at {}", dir.display());
             return Vec::new();

@@ -8,8 +8,8 @@
 //! - `demo`: the bundled `examples/smartapps` pair (always available; small, runs to completion);
 //! - `heavy`: `initial-state-event-streamer` + `thermostat-auto-off` from the corpus (one of the
 //!   paper's pairs that finished only with DPOR: 63 events, one app subscribes to every attribute),
-//!   read from `../shared/corpus` (or `$EVENTIDE_SHARED/corpus`); skipped with a message when the
-//!   corpus is absent.
+//!   read from the corpus found by [`eventide_groovy::corpus_location`]; skipped with a message
+//!   when the corpus is absent.
 //!
 //! Printed per pair and mode: states, transitions, executed transitions, seconds, states/s,
 //! transitions executed/s, peak heap and peak heap per stored state (the counting allocator's peak,
@@ -17,26 +17,15 @@
 
 use eventide_engine::memory::{self, CountingAllocator};
 use eventide_engine::{Config, Limits, Por};
+use eventide_groovy::corpus_location::shared_corpus_or_skip;
 use eventide_smartthings::check::check_pair;
 use eventide_smartthings::conflicts::Tracked;
 use eventide_smartthings::Options;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 #[global_allocator]
 static ALLOC: CountingAllocator = CountingAllocator;
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("..")
-}
-
-fn corpus_apps() -> Option<PathBuf> {
-    let shared = std::env::var_os("EVENTIDE_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace_root().join("..").join("shared"));
-    let dir = shared.join("corpus").join("smartapps");
-    dir.is_dir().then_some(dir)
-}
 
 fn run(name: &str, app1: &Path, app2: &Path, tracked: &[&str], max_states: u64) {
     let tracked: Vec<String> = tracked.iter().map(|s| s.to_string()).collect();
@@ -74,10 +63,11 @@ fn run(name: &str, app1: &Path, app2: &Path, tracked: &[&str], max_states: u64) 
 fn main() {
     let max_states: u64 =
         std::env::args().skip(1).find(|a| !a.starts_with('-')).and_then(|a| a.parse().ok()).unwrap_or(20_000);
-    let examples = workspace_root().join("examples").join("smartapps");
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/smartapps");
     run("demo", &examples.join("smoke-unlock.groovy"), &examples.join("away-lock.groovy"), &[], max_states);
-    match corpus_apps() {
-        Some(apps) => run(
+    if let Some(corpus) = shared_corpus_or_skip("heavy") {
+        let apps = corpus.join("smartapps");
+        run(
             "heavy",
             &apps.join("initial-state-event-streamer.groovy"),
             &apps.join("thermostat-auto-off.groovy"),
@@ -90,7 +80,6 @@ fn main() {
                 "thermostatMode",
             ],
             max_states,
-        ),
-        None => println!("heavy: skipped, the corpus (../shared/corpus or $EVENTIDE_SHARED/corpus) is absent"),
+        );
     }
 }

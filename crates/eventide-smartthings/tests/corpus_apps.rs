@@ -2,10 +2,8 @@
 //! binds, runs `installed()` and then each of its events once without an error — the check
 //! `eventide app` makes — in both timer modes.
 //!
-//! The corpus is `$EVENTIDE_SHARED/corpus` when `EVENTIDE_SHARED` is set, else `../shared/corpus`
-//! relative to the workspace root (found by walking up from this crate's manifest directory to the
-//! `Cargo.toml` that declares `[workspace]`). When it is missing the test says so on stderr and
-//! passes.
+//! The corpus is found by [`eventide_groovy::corpus_location`]. When it is missing the test says
+//! so on stderr and passes.
 //!
 //! Known failures are listed in [`EXPECTED_FAILURES`] with their cause: each is a fault the app
 //! really has on the platform, not a gap of the model. The test fails when any other app fails,
@@ -14,6 +12,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use eventide_groovy::corpus_location::shared_corpus_or_skip;
 use eventide_smartthings::{Options, PairSystem, TimerMode};
 
 /// Apps expected to report an error, and why.
@@ -23,41 +22,26 @@ const EXPECTED_FAILURES: &[(&str, &str)] = &[(
      attribute reads with a list, as on the platform): `[50] * 50 / 100.0` has no `div`",
 )];
 
-fn workspace_root() -> Option<PathBuf> {
-    let mut dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    loop {
-        if let Ok(text) = std::fs::read_to_string(dir.join("Cargo.toml")) {
-            if text.lines().any(|l| l.trim() == "[workspace]") {
-                return Some(dir);
-            }
-        }
-        if !dir.pop() {
-            return None;
-        }
-    }
-}
-
-fn corpus_dir() -> PathBuf {
-    if let Some(shared) = std::env::var_os("EVENTIDE_SHARED") {
-        return Path::new(&shared).join("corpus");
-    }
-    let root = workspace_root().unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
-    let dir = root.join("..").join("shared").join("corpus");
-    dir.canonicalize().unwrap_or(dir)
-}
-
-/// The distinct apps of corpus/pairs/*.txt.
-fn experiment_apps(corpus: &Path) -> Option<BTreeSet<String>> {
-    let entries = std::fs::read_dir(corpus.join("pairs")).ok()?;
+/// The corpus and the distinct apps of its pairs/*.txt, or `None` (with a message) when the
+/// corpus or its pair lists cannot be read.
+fn experiment_apps(test: &str) -> Option<(PathBuf, BTreeSet<String>)> {
+    let corpus = shared_corpus_or_skip(test)?;
+    let Ok(entries) = std::fs::read_dir(corpus.join("pairs")) else {
+        eprintln!("{test}: skipped: no pairs folder in {}", corpus.display());
+        return None;
+    };
     let mut apps = BTreeSet::new();
     for entry in entries.flatten() {
         let path = entry.path();
         if path.extension().is_some_and(|x| x == "txt") {
-            let text = std::fs::read_to_string(&path).ok()?;
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                eprintln!("{test}: skipped: cannot read {}", path.display());
+                return None;
+            };
             apps.extend(text.lines().map(str::trim).filter(|l| !l.is_empty()).map(str::to_string));
         }
     }
-    Some(apps)
+    Some((corpus, apps))
 }
 
 /// Loads and exercises one app; the first error, if any.
@@ -75,11 +59,7 @@ fn check(path: &Path, options: Options) -> Result<(), String> {
 
 #[test]
 fn experiment_apps_run_on_their_own() {
-    let corpus = corpus_dir();
-    let Some(apps) = experiment_apps(&corpus) else {
-        eprintln!("skipping: corpus not found at {}", corpus.display());
-        return;
-    };
+    let Some((corpus, apps)) = experiment_apps("experiment_apps_run_on_their_own") else { return };
     assert_eq!(apps.len(), 116, "distinct apps in corpus/pairs/*.txt");
     let expected: BTreeSet<&str> = EXPECTED_FAILURES.iter().map(|(a, _)| *a).collect();
     let mut problems = Vec::new();
@@ -107,11 +87,7 @@ fn experiment_apps_run_on_their_own() {
 #[ignore = "survey of run-time exceptions over whole explorations; run on demand"]
 fn explore_each_app_alone() {
     use eventide_engine::{explore, Config, Limits, Por};
-    let corpus = corpus_dir();
-    let Some(apps) = experiment_apps(&corpus) else {
-        eprintln!("skipping: corpus not found at {}", corpus.display());
-        return;
-    };
+    let Some((corpus, apps)) = experiment_apps("explore_each_app_alone") else { return };
     for timers in [TimerMode::Inline, TimerMode::Deferred] {
         for app in &apps {
             let options = Options { timers, ..Options::default() };

@@ -1,42 +1,27 @@
 //! For every pair of whole corpus groups, in both app orders, DPOR and exhaustive search give the
 //! same verdict and the same set of conflicts (on the group's tracked attributes).
 //!
-//! Reads `../shared/corpus` (or `$EVENTIDE_SHARED/corpus`); skips with a message when absent.
+//! Reads the corpus found by [`eventide_groovy::corpus_location`]; skips with a message when absent.
 //! The `valves` group runs by default; `locks` (210 pairs) and any other group run on demand:
 //! `cargo test --release -p eventide-smartthings --test groups -- --ignored`, or
 //! `EVENTIDE_GROUPS=switches,dimmers [EVENTIDE_MAX_STATES=N] cargo test --release -p eventide-smartthings --test groups -- --ignored named_groups`.
 
 use eventide_engine::{Config, Limits, Por};
+use eventide_groovy::corpus_location::shared_corpus_or_skip;
 use eventide_smartthings::check::{check_pair, PairVerdict};
 use eventide_smartthings::conflicts::Tracked;
 use eventide_smartthings::Options;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-fn shared_dir() -> Option<PathBuf> {
-    if let Ok(dir) = std::env::var("EVENTIDE_SHARED") {
-        return Some(PathBuf::from(dir));
+/// The corpus, or `None` (with a message) when it or its pair list is absent.
+fn corpus(test: &str) -> Option<PathBuf> {
+    let dir = shared_corpus_or_skip(test)?;
+    let complete = dir.join("pairs/all-pairs.csv").exists();
+    if !complete {
+        eprintln!("{test}: skipped: no pairs/all-pairs.csv in {}", dir.display());
     }
-    let mut dir = Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf();
-    loop {
-        let manifest = dir.join("Cargo.toml");
-        if manifest.exists() && std::fs::read_to_string(&manifest).is_ok_and(|t| t.contains("[workspace]")) {
-            return Some(dir.join("../shared"));
-        }
-        if !dir.pop() {
-            return None;
-        }
-    }
-}
-
-fn corpus() -> Option<PathBuf> {
-    let dir = shared_dir()?.join("corpus");
-    if dir.join("pairs/all-pairs.csv").exists() {
-        Some(dir)
-    } else {
-        eprintln!("skipping: corpus not found at {}", dir.display());
-        None
-    }
+    complete.then_some(dir)
 }
 
 /// The pairs of a group and its tracked attributes.
@@ -63,7 +48,7 @@ fn group(corpus: &Path, name: &str) -> (Vec<(String, String)>, Vec<String>) {
 
 /// Runs every pair of the group in both orders and modes; returns a summary line.
 fn check_group(name: &str, max_states: u64, time_limit: Duration) -> Option<String> {
-    let corpus = corpus()?;
+    let corpus = corpus(&format!("group {name}"))?;
     let (pairs, tracked) = group(&corpus, name);
     assert!(!pairs.is_empty(), "group {name} has no pairs");
     let options = Options {

@@ -17,49 +17,27 @@
 //! enhanced-auto-lock-door writes unlocked` when the door is opened or closed next). The inline
 //! run is still checked for agreement between the two explorers.
 //!
-//! The corpus is `$EVENTIDE_SHARED/corpus` when `EVENTIDE_SHARED` is set, else `../shared/corpus`
-//! relative to the workspace root. When it is missing the test says so on stderr and passes.
+//! The corpus is found by [`eventide_groovy::corpus_location`]. When it is missing the test says so
+//! on stderr and passes.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use eventide_engine::{Config, FindingKind, Por};
+use eventide_groovy::corpus_location::shared_corpus_or_skip;
 use eventide_smartthings::check::{check_pair, PairVerdict};
 use eventide_smartthings::conflicts::Tracked;
 use eventide_smartthings::{AppId, Options, TimerMode};
 
-fn workspace_root() -> Option<PathBuf> {
-    let mut dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    loop {
-        if let Ok(text) = std::fs::read_to_string(dir.join("Cargo.toml")) {
-            if text.lines().any(|l| l.trim() == "[workspace]") {
-                return Some(dir);
-            }
-        }
-        if !dir.pop() {
-            return None;
-        }
-    }
-}
-
-fn corpus_dir() -> PathBuf {
-    if let Some(shared) = std::env::var_os("EVENTIDE_SHARED") {
-        return Path::new(&shared).join("corpus");
-    }
-    let root = workspace_root().unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
-    let dir = root.join("..").join("shared").join("corpus");
-    dir.canonicalize().unwrap_or(dir)
-}
-
-/// The two apps, or `None` (with a message) when the corpus is absent.
-fn example_apps() -> Option<(PathBuf, PathBuf)> {
-    let apps = corpus_dir().join("smartapps");
+/// The two apps, or `None` (with a message) when the corpus or the apps are absent.
+fn example_apps(test: &str) -> Option<(PathBuf, PathBuf)> {
+    let apps = shared_corpus_or_skip(test)?.join("smartapps");
     let app1 = apps.join("enhanced-auto-lock-door.groovy");
     let app2 = apps.join("nfc-tag-toggle.groovy");
     if app1.exists() && app2.exists() {
         Some((app1, app2))
     } else {
-        eprintln!("skipping: IoTCheck's example apps not found in {}", apps.display());
+        eprintln!("{test}: skipped: IoTCheck's example apps not found in {}", apps.display());
         None
     }
 }
@@ -86,7 +64,7 @@ fn run(app1: &Path, app2: &Path, timers: TimerMode, por: Por) -> (PairVerdict, B
 
 #[test]
 fn iotchecks_example_reports_a_lock_conflict_in_both_modes() {
-    let Some((app1, app2)) = example_apps() else { return };
+    let Some((app1, app2)) = example_apps("iotchecks_example_reports_a_lock_conflict_in_both_modes") else { return };
     let dpor = run(&app1, &app2, TimerMode::Deferred, Por::Dpor);
     let none = run(&app1, &app2, TimerMode::Deferred, Por::None);
     assert_eq!(dpor.0, PairVerdict::Conflict, "dpor: {:?}", dpor.1);
@@ -99,7 +77,7 @@ fn iotchecks_example_reports_a_lock_conflict_in_both_modes() {
 
 #[test]
 fn with_inline_timers_both_explorers_agree() {
-    let Some((app1, app2)) = example_apps() else { return };
+    let Some((app1, app2)) = example_apps("with_inline_timers_both_explorers_agree") else { return };
     let dpor = run(&app1, &app2, TimerMode::Inline, Por::Dpor);
     let none = run(&app1, &app2, TimerMode::Inline, Por::None);
     assert_eq!(dpor, none);
