@@ -69,5 +69,6 @@ pub fn check_pair(
     let mut system = PairSystem::load(app1, app2, options)?;
     let mut monitor = ConflictMonitor::new(tracked);
     let outcome = explore_with_monitor(&mut system, config, &mut monitor);
+    monitor.shorten_traces();
     Ok(PairCheck { system, outcome, conflicts: monitor.conflicts().to_vec() })
 }

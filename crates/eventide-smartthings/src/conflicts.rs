@@ -16,10 +16,13 @@
 //! edge, or a state whose set grows, propagates along the explored graph (as IoTCheck did), so a
 //! conflict whose two writes lie on different explorations joined at a shared state is found.
 //!
-//! **Traces.** Each reaching write remembers the edge through which it first reached a state; a
-//! conflict's trace follows those edges back to the first write, then the first-discovery path
-//! back to the initial state. The two writes are located by step and write index
-//! ([`ConflictInfo`]), so a report can mark them.
+//! **Traces.** A conflict's trace is built when it is first found, from the explored graph: a
+//! breadth-first search backwards from the conflicting transition finds the nearest transition
+//! whose last write to the target is the first write, with no write to the target in between;
+//! a breadth-first search from the initial state gives the shortest explored path to it. (Each
+//! reaching write also remembers the edge through which it first reached a state, a fallback that
+//! is always defined.) The two writes are located by step and write index ([`ConflictInfo`]), so
+//! a report can mark them.
 
 use crate::label::{AppId, AppWrite, TransitionLabel, WriteTarget};
 use eventide_engine::{
@@ -27,6 +30,7 @@ use eventide_engine::{
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 type NodeId = u32;
@@ -70,6 +74,17 @@ fn conflict_key(target: &WriteTarget, a1: AppId, v1: &str, a2: AppId, v2: &str) 
 /// index of the write in this transition that made it (`None`: it reached the transition's source).
 type LastWrites = SmallVec<[(AppId, Arc<str>, Option<usize>); 2]>;
 
+/// Where a conflict was found: the second write is write `write` of the tracked writes of `edge`;
+/// the first is `earlier_in_edge` of the same edge, or reaches its source.
+struct Witness {
+    edge: EdgeId,
+    target: TargetId,
+    first: (AppId, Arc<str>),
+    earlier_in_edge: Option<usize>,
+    second: (AppId, Arc<str>),
+    write: usize,
+}
+
 /// A reaching last write at a state, with the edge it first arrived through.
 #[derive(Clone, Debug)]
 struct Reach {
@@ -79,7 +94,6 @@ struct Reach {
 }
 
 struct Node {
-    parent: Option<EdgeId>,
     out_edges: Vec<EdgeId>,
     reach: FxHashMap<TargetId, SmallVec<[Reach; 2]>>,
 }
@@ -130,6 +144,7 @@ pub struct ConflictMonitor {
     targets: Vec<WriteTarget>,
     target_index: FxHashMap<WriteTarget, TargetId>,
     found: Vec<ConflictInfo>,
+    witnesses: Vec<Witness>,
     reported: FxHashSet<String>,
 }
 
@@ -144,6 +159,7 @@ impl ConflictMonitor {
             targets: Vec::new(),
             target_index: FxHashMap::default(),
             found: Vec::new(),
+            witnesses: Vec::new(),
             reported: FxHashSet::default(),
         }
     }
@@ -158,12 +174,12 @@ impl ConflictMonitor {
         self.found.iter().find(|c| c.key() == key)
     }
 
-    fn node(&mut self, fp: Fingerprint, parent: Option<EdgeId>) -> NodeId {
+    fn node(&mut self, fp: Fingerprint) -> NodeId {
         if let Some(&id) = self.index.get(&fp) {
             return id;
         }
         let id = self.nodes.len() as NodeId;
-        self.nodes.push(Node { parent, out_edges: Vec::new(), reach: FxHashMap::default() });
+        self.nodes.push(Node { out_edges: Vec::new(), reach: FxHashMap::default() });
         self.index.insert(fp, id);
         id
     }
@@ -223,7 +239,9 @@ impl ConflictMonitor {
             if self.reported.contains(&key) {
                 continue;
             }
-            let info = self.explain(edge, target, (a1, v1), earlier_in_edge, (a2, v2), wi);
+            let witness = Witness { edge, target, first: (a1, v1), earlier_in_edge, second: (a2, v2), write: wi };
+            let info = self.explain(&witness);
+            self.witnesses.push(witness);
             self.reported.insert(key.clone());
             let message = format!(
                 "{}.{}: {:?} wrote {} then {:?} wrote {}",
@@ -256,45 +274,135 @@ impl ConflictMonitor {
         grew
     }
 
-    /// Builds the trace of a conflict whose second write is write `wi` of `edge`.
-    fn explain(
-        &self,
-        edge: EdgeId,
-        target: TargetId,
-        first: (AppId, Arc<str>),
-        earlier_in_edge: Option<usize>,
-        second: (AppId, Arc<str>),
-        wi: usize,
-    ) -> ConflictInfo {
-        // Edges from the first write's transition to the conflicting one, newest first.
-        let mut steps = vec![edge];
-        let first_write_index;
-        let mut cur = self.edges[edge as usize].src;
-        match earlier_in_edge {
-            Some(i) => first_write_index = i,
-            None => loop {
-                let reach = &self.nodes[cur as usize].reach[&target];
-                let r = reach.iter().find(|r| r.app == first.0 && r.value == first.1).expect("reaching write");
-                let via = &self.edges[r.via as usize];
-                steps.push(r.via);
-                if let Some(i) = via.writes.iter().rposition(|(t, _, _, _)| *t == target) {
-                    first_write_index = i;
-                    cur = via.src;
-                    break;
+    /// The edges of a shortest explored path from the initial state to `node`.
+    fn shortest_path_to(&self, node: NodeId) -> Vec<EdgeId> {
+        const UNSEEN: EdgeId = EdgeId::MAX;
+        let mut via = vec![UNSEEN; self.nodes.len()];
+        let mut seen = vec![false; self.nodes.len()];
+        seen[0] = true;
+        let mut queue = VecDeque::from([0 as NodeId]);
+        while let Some(n) = queue.pop_front() {
+            if n == node {
+                break;
+            }
+            for &e in &self.nodes[n as usize].out_edges {
+                let dst = self.edges[e as usize].dst;
+                if !seen[dst as usize] {
+                    seen[dst as usize] = true;
+                    via[dst as usize] = e;
+                    queue.push_back(dst);
                 }
-                cur = via.src;
-            },
+            }
         }
-        // The first-discovery path from the initial state to `cur`.
-        let mut prefix = Vec::new();
-        let mut n = cur;
-        while let Some(p) = self.nodes[n as usize].parent {
-            prefix.push(p);
-            n = self.edges[p as usize].src;
+        let mut path = Vec::new();
+        let mut n = node;
+        while via[n as usize] != UNSEEN {
+            let e = via[n as usize];
+            path.push(e);
+            n = self.edges[e as usize].src;
         }
-        prefix.reverse();
-        let first_step = prefix.len();
-        let all: Vec<EdgeId> = prefix.into_iter().chain(steps.into_iter().rev()).collect();
+        path.reverse();
+        path
+    }
+
+    /// For a write `first` that reaches `node` as the last app write to `target`: a transition
+    /// whose last write to `target` is `first`, the shortest chain of explored transitions from it
+    /// to `node` that write nothing to `target` (oldest first), and the index of the write in it.
+    /// A breadth-first search backwards from `node`.
+    fn shortest_since_write(
+        &self,
+        node: NodeId,
+        target: TargetId,
+        first: &(AppId, Arc<str>),
+    ) -> Option<(EdgeId, Vec<EdgeId>, usize)> {
+        let mut in_edges: Vec<Vec<EdgeId>> = vec![Vec::new(); self.nodes.len()];
+        for (id, e) in self.edges.iter().enumerate() {
+            in_edges[e.dst as usize].push(id as EdgeId);
+        }
+        // `toward[n]`: the edge leaving `n` on the way to `node`.
+        const UNSEEN: EdgeId = EdgeId::MAX;
+        let mut toward = vec![UNSEEN; self.nodes.len()];
+        let mut seen = vec![false; self.nodes.len()];
+        seen[node as usize] = true;
+        let mut queue = VecDeque::from([node]);
+        while let Some(n) = queue.pop_front() {
+            for &e in &in_edges[n as usize] {
+                let edge = &self.edges[e as usize];
+                match edge.writes.iter().rposition(|(t, _, _, _)| *t == target) {
+                    Some(i) => {
+                        let (_, app, value, _) = &edge.writes[i];
+                        if *app == first.0 && *value == first.1 {
+                            let mut middle = Vec::new();
+                            let mut m = n;
+                            while m != node {
+                                let next = toward[m as usize];
+                                middle.push(next);
+                                m = self.edges[next as usize].dst;
+                            }
+                            return Some((e, middle, i));
+                        }
+                    }
+                    None => {
+                        if !seen[edge.src as usize] {
+                            seen[edge.src as usize] = true;
+                            toward[edge.src as usize] = e;
+                            queue.push_back(edge.src);
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The same as [`Self::shortest_since_write`] along the edges through which each reaching write
+    /// first arrived (always defined, as every reaching write arrived through some edge).
+    fn first_arrival_since_write(
+        &self,
+        node: NodeId,
+        target: TargetId,
+        first: &(AppId, Arc<str>),
+    ) -> (EdgeId, Vec<EdgeId>, usize) {
+        let mut middle = Vec::new();
+        let mut cur = node;
+        loop {
+            let reach = &self.nodes[cur as usize].reach[&target];
+            let r = reach.iter().find(|r| r.app == first.0 && r.value == first.1).expect("reaching write");
+            let via = &self.edges[r.via as usize];
+            if let Some(i) = via.writes.iter().rposition(|(t, _, _, _)| *t == target) {
+                middle.reverse();
+                return (r.via, middle, i);
+            }
+            middle.push(r.via);
+            cur = via.src;
+        }
+    }
+
+    /// Rebuilds every conflict's trace from the whole explored graph. Called when the exploration
+    /// is over: a depth-first search finds a conflict deep in the graph, and only the finished
+    /// graph holds the short paths to it.
+    pub fn shorten_traces(&mut self) {
+        self.found = self.witnesses.iter().map(|w| self.explain(w)).collect();
+    }
+
+    /// Builds the trace of a conflict.
+    fn explain(&self, witness: &Witness) -> ConflictInfo {
+        let Witness { edge, target, ref first, earlier_in_edge, ref second, write: wi } = *witness;
+        let (first, second) = (first.clone(), second.clone());
+        // The transition that made the first write, and the edges from it to `edge` (oldest first).
+        let (first_edge, middle, first_write_index) = match earlier_in_edge {
+            Some(i) => (edge, Vec::new(), i),
+            None => self
+                .shortest_since_write(self.edges[edge as usize].src, target, &first)
+                .unwrap_or_else(|| self.first_arrival_since_write(self.edges[edge as usize].src, target, &first)),
+        };
+        let mut all = self.shortest_path_to(self.edges[first_edge as usize].src);
+        let first_step = all.len();
+        all.push(first_edge);
+        all.extend(middle);
+        if first_edge != edge {
+            all.push(edge);
+        }
         let second_step = all.len() - 1;
         let label_index = |e: EdgeId, i: usize| self.edges[e as usize].writes[i].3;
         ConflictInfo {
@@ -313,7 +421,7 @@ impl ConflictMonitor {
 
 impl<T: TransitionSystem<Label = TransitionLabel>> Monitor<T> for ConflictMonitor {
     fn on_initial(&mut self, initial: Fingerprint) {
-        self.node(initial, None);
+        self.node(initial);
     }
 
     fn on_transition(
@@ -322,9 +430,8 @@ impl<T: TransitionSystem<Label = TransitionLabel>> Monitor<T> for ConflictMonito
         t: ObservedTransition<'_, TransitionLabel>,
         found: &mut Vec<ReportedFinding>,
     ) {
-        let src = self.node(t.src, None);
-        let next_edge = self.edges.len() as EdgeId;
-        let dst = self.node(t.dst, Some(next_edge));
+        let src = self.node(t.src);
+        let dst = self.node(t.dst);
         if self.edge_index.contains_key(&(src, t.event)) {
             return; // a re-execution: deterministic, nothing new
         }

@@ -55,6 +55,7 @@ fn conflicts(system: impl Fn() -> Scripted, tracked: Tracked) -> BTreeSet<String
     for por in [Por::None, Por::Dpor] {
         let mut monitor = ConflictMonitor::new(tracked.clone());
         let outcome = explore_with_monitor(&mut system(), &Config::new(por), &mut monitor);
+        monitor.shorten_traces();
         let keys: BTreeSet<String> = monitor.conflicts().iter().map(|c| c.key()).collect();
         let reported: BTreeSet<String> = outcome.findings.iter().map(|f| f.finding.key.clone()).collect();
         assert_eq!(keys, reported, "{por:?}: every conflict is reported once");
@@ -194,4 +195,28 @@ fn environment_events_do_not_reset_the_previous_write() {
         ],
     };
     assert_eq!(conflicts(sys, Tracked::All), one("conflict:dev1.lock:App1=locked:App2=unlocked"));
+}
+
+#[test]
+fn traces_are_shortest_paths_of_the_explored_graph() {
+    // From state 0, `walk` (explored first: lower event id) goes round a long chain 0 -> 1 -> ...
+    // -> 20 where App1 writes at the end; `jump` goes straight from 0 to 20. App2's write from 20
+    // conflicts. Exhaustive depth-first search meets the conflict at the end of the chain, but
+    // the finished graph has the 3-step witness jump, write, conflict.
+    let sys = || {
+        let mut table: Vec<Row> = (0..20).map(|i| (i, 0, i + 1, vec![], false)).collect();
+        table.push((0, 1, 20, vec![], false));
+        table.push((20, 2, 21, vec![(App1, "lock", "locked")], false));
+        table.push((21, 3, 22, vec![(App2, "lock", "unlocked")], false));
+        Scripted { events: vec!["walk", "jump", "write", "conflict"], table }
+    };
+    assert_eq!(conflicts(sys, Tracked::All), one("conflict:dev1.lock:App1=locked:App2=unlocked"));
+    for por in [Por::None, Por::Dpor] {
+        let mut monitor = ConflictMonitor::new(Tracked::All);
+        explore_with_monitor(&mut sys(), &Config::new(por), &mut monitor);
+        monitor.shorten_traces();
+        let names: Vec<&str> =
+            monitor.conflicts()[0].trace.iter().map(|&e| ["walk", "jump", "write", "conflict"][e as usize]).collect();
+        assert_eq!(names, ["jump", "write", "conflict"], "{por:?}");
+    }
 }
