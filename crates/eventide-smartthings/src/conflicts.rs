@@ -274,6 +274,13 @@ impl ConflictMonitor {
         grew
     }
 
+    /// The events of a shortest explored path from the initial state to the state with
+    /// fingerprint `state`, if the monitor saw that state.
+    pub fn shortest_trace_to(&self, state: Fingerprint) -> Option<Vec<EventId>> {
+        let node = *self.index.get(&state)?;
+        Some(self.shortest_path_to(node).into_iter().map(|e| self.edges[e as usize].event).collect())
+    }
+
     /// The edges of a shortest explored path from the initial state to `node`.
     fn shortest_path_to(&self, node: NodeId) -> Vec<EdgeId> {
         const UNSEEN: EdgeId = EdgeId::MAX;

@@ -2,8 +2,10 @@
 //! transition makes, explored in both modes.
 
 use eventide_engine::{
-    explore_with_monitor, Access, Config, EventId, Fingerprint, Location, Por, Step, TransitionSystem,
+    explore_with_monitor, Access, Config, EventId, Finding, FindingKind, Fingerprint, Location, Por, Step,
+    TransitionSystem,
 };
+use eventide_smartthings::check::shorten_exception_traces;
 use eventide_smartthings::conflicts::{ConflictMonitor, Tracked};
 use eventide_smartthings::label::{AppId, AppWrite, HandlerRun, TransitionLabel, WriteTarget};
 use std::collections::BTreeSet;
@@ -41,7 +43,18 @@ impl TransitionSystem for Scripted {
         }
         // Every transition touches one location, so DPOR explores all orders here.
         accesses.push(Access::write(Location::data(0)));
-        Step { next: row.2, findings: Vec::new(), label }
+        // An event named `boom` raises an app exception.
+        let findings = if self.events[e as usize] == "boom" {
+            vec![Finding {
+                kind: FindingKind::AppException,
+                key: "boom".into(),
+                message: "boom".into(),
+                position: None,
+            }]
+        } else {
+            Vec::new()
+        };
+        Step { next: row.2, findings, label }
     }
     fn event_name(&self, e: EventId) -> String {
         self.events[e as usize].to_string()
@@ -218,5 +231,25 @@ fn traces_are_shortest_paths_of_the_explored_graph() {
         let names: Vec<&str> =
             monitor.conflicts()[0].trace.iter().map(|&e| ["walk", "jump", "write", "conflict"][e as usize]).collect();
         assert_eq!(names, ["jump", "write", "conflict"], "{por:?}");
+    }
+}
+
+#[test]
+fn exception_traces_are_shortest_paths_of_the_explored_graph() {
+    // As above, with an app exception instead of a conflict at state 20.
+    let sys = || {
+        let mut table: Vec<Row> = (0..20).map(|i| (i, 0, i + 1, vec![], false)).collect();
+        table.push((0, 1, 20, vec![], false));
+        table.push((20, 2, 21, vec![], false));
+        Scripted { events: vec!["walk", "jump", "boom"], table }
+    };
+    for por in [Por::None, Por::Dpor] {
+        let mut system = sys();
+        let mut monitor = ConflictMonitor::new(Tracked::All);
+        let mut outcome = explore_with_monitor(&mut system, &Config::new(por), &mut monitor);
+        shorten_exception_traces(&mut system, &monitor, &mut outcome);
+        let boom = outcome.findings.iter().find(|f| f.finding.key == "boom").expect("the exception is found");
+        let names: Vec<&str> = boom.trace.iter().map(|&e| ["walk", "jump", "boom"][e as usize]).collect();
+        assert_eq!(names, ["jump", "boom"], "{por:?}");
     }
 }
