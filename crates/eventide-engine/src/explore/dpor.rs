@@ -47,6 +47,10 @@ type AccessSetId = u32;
 type SummarySetId = u32;
 const NOT_ON_PATH: u32 = u32::MAX;
 
+/// A work item of the summary search: (transition, conflict event, accesses to push back through
+/// the transition's source).
+type SummaryWork = (EdgeId, EventId, AccessBits);
+
 /// A set of accesses, sorted and deduplicated.
 type Accesses = SmallVec<[Access; 6]>;
 
@@ -147,6 +151,8 @@ pub struct DporExplorer<'a, T: TransitionSystem, M: Monitor<T>> {
     last_executed: Vec<u64>,
     last_enabled: Vec<u64>,
     stamp_base: u64,
+    /// `DPOR_DEBUG` is set: trace executions and backtrack points on stderr (read once).
+    debug: bool,
 }
 
 impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
@@ -182,6 +188,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             last_executed: Vec::new(),
             last_enabled: Vec::new(),
             stamp_base: 0,
+            debug: std::env::var_os("DPOR_DEBUG").is_some(),
         }
     }
 
@@ -199,7 +206,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             self.nodes[s as usize].queued = false;
             let node = &self.nodes[s as usize];
             if node.backtrack.first_not_in(&node.done).is_some() {
-                if std::env::var_os("DPOR_DEBUG").is_some() {
+                if self.debug {
                     eprintln!("restart at s{s}");
                 }
                 self.stats.executions += 1;
@@ -298,7 +305,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             }
             let Some(event) = self.choose(cur) else { break }; // dead end: the execution is complete
             let (edge, dst, new_state) = self.execute(cur, event);
-            if std::env::var_os("DPOR_DEBUG").is_some() {
+            if self.debug {
                 eprintln!(
                     "exec s{cur} --{}--> s{dst} new={new_state} edge={edge} acc={:?}",
                     self.system.event_name(event),
@@ -463,7 +470,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             n.backtrack.union_with(&enabled)
         };
         if grew {
-            if std::env::var_os("DPOR_DEBUG").is_some() {
+            if self.debug {
                 eprintln!("  backtrack s{s} += {e} -> {:?}", self.nodes[s as usize].backtrack);
             }
             self.enqueue(s);
@@ -530,22 +537,11 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         match self.config.backtrack_search {
             BacktrackSearch::Summary => {
                 let dst = self.edges[edge as usize].dst;
-                let event = self.edges[edge as usize].event;
                 let summary = self.nodes[dst as usize].summary.clone();
-                let src = self.edges[edge as usize].src;
                 let mut work = Vec::new();
                 for (e, set) in summary {
                     let a = AccessBits::from_words(self.summary_sets.get(set));
-                    let mask = self.conflict_mask(edge);
-                    if a.intersects(mask) {
-                        let consumed = self.add_backtrack(src, e);
-                        let rest = if consumed { a.and_not(self.conflict_mask(edge)) } else { a };
-                        if self.mech.per_location_conflicts && !rest.is_empty() {
-                            work.push((edge, event, rest));
-                        }
-                    } else {
-                        work.push((edge, e, a));
-                    }
+                    self.push_back_through(edge, e, a, &mut work);
                 }
                 self.summary_dfs(work);
             }
@@ -595,26 +591,32 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     /// Appendix D's SumDFS, with an explicit work stack: push `(edge, conflict event, accesses)`
     /// backwards through `src(edge)`, recording into the summaries, setting backtrack points at
     /// every conflict, and stopping where nothing new is pushed.
-    fn summary_dfs(&mut self, mut work: Vec<(EdgeId, EventId, AccessBits)>) {
+    fn summary_dfs(&mut self, mut work: Vec<SummaryWork>) {
         while let Some((cur, e, a)) = work.pop() {
             let s = self.edges[cur as usize].src;
             let new = self.record_summary(s, e, &a);
             if new.is_empty() {
                 continue;
             }
-
             for tb in self.backward_edges(s) {
-                if new.intersects(self.conflict_mask(tb)) {
-                    let src_b = self.edges[tb as usize].src;
-                    let consumed = self.add_backtrack(src_b, e);
-                    let rest = if consumed { new.and_not(self.conflict_mask(tb)) } else { new.clone() };
-                    if self.mech.per_location_conflicts && !rest.is_empty() {
-                        work.push((tb, self.edges[tb as usize].event, rest));
-                    }
-                } else {
-                    work.push((tb, e, new.clone()));
-                }
+                self.push_back_through(tb, e, new.clone(), &mut work);
             }
+        }
+    }
+
+    /// One step of the backward search: accesses `a` with conflict event `e` meet transition `tb`
+    /// (walking backwards). The accesses that conflict with `tb` set a backtrack point at
+    /// `src(tb)` and, when `e` was enabled there, are consumed; the rest go on through `src(tb)`,
+    /// with `tb` as the new conflict transition if there was a conflict.
+    fn push_back_through(&mut self, tb: EdgeId, e: EventId, a: AccessBits, work: &mut Vec<SummaryWork>) {
+        if !a.intersects(self.conflict_mask(tb)) {
+            work.push((tb, e, a));
+            return;
+        }
+        let consumed = self.add_backtrack(self.edges[tb as usize].src, e);
+        let rest = if consumed { a.and_not(self.conflict_mask(tb)) } else { a };
+        if self.mech.per_location_conflicts && !rest.is_empty() {
+            work.push((tb, self.edges[tb as usize].event, rest));
         }
     }
 
@@ -638,11 +640,8 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             return AccessBits::default();
         }
         let new = a.and_not(known);
-        if !new.is_empty() {
-            let merged = new.or(known);
-            let id = self.summary_sets.intern(&merged);
-            self.nodes[s as usize].summary[slot].1 = id;
-        }
+        let merged = new.or(known);
+        self.nodes[s as usize].summary[slot].1 = self.summary_sets.intern(&merged);
         new
     }
 
