@@ -5,7 +5,7 @@
 use crate::conflicts::{ConflictInfo, ConflictMonitor, Tracked};
 use crate::error::LoadError;
 use crate::system::{Options, PairSystem};
-use eventide_engine::{explore_with_monitor, Config, FindingKind, Outcome, TransitionSystem};
+use eventide_engine::{explore_with_monitor, Config, Outcome};
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -69,26 +69,6 @@ pub fn check_pair(
     let mut system = PairSystem::load(app1, app2, options)?;
     let mut monitor = ConflictMonitor::new(tracked);
     let mut outcome = explore_with_monitor(&mut system, config, &mut monitor);
-    monitor.shorten_traces();
-    shorten_exception_traces(&mut system, &monitor, &mut outcome);
+    monitor.shorten_traces(&mut system, &mut outcome);
     Ok(PairCheck { system, outcome, conflicts: monitor.conflicts().to_vec() })
-}
-
-/// Replaces the trace of every app exception by a shortest path of the explored graph to the
-/// state where it was raised (exhaustive search reports the depth-first path, which can be
-/// thousands of events long).
-pub fn shorten_exception_traces<T: TransitionSystem>(system: &mut T, monitor: &ConflictMonitor, outcome: &mut Outcome) {
-    for reported in outcome.findings.iter_mut().filter(|f| f.finding.kind == FindingKind::AppException) {
-        let Some((&last, prefix)) = reported.trace.split_last() else { continue };
-        let mut state = system.initial_state();
-        for &event in prefix {
-            state = system.execute(&state, event, &mut Vec::new()).next;
-        }
-        if let Some(mut shorter) = monitor.shortest_trace_to(system.fingerprint(&state)) {
-            if shorter.len() < prefix.len() {
-                shorter.push(last);
-                reported.trace = shorter;
-            }
-        }
-    }
 }

@@ -16,17 +16,18 @@
 //! edge, or a state whose set grows, propagates along the explored graph (as IoTCheck did), so a
 //! conflict whose two writes lie on different explorations joined at a shared state is found.
 //!
-//! **Traces.** A conflict's trace is built when it is first found, from the explored graph: a
-//! breadth-first search backwards from the conflicting transition finds the nearest transition
-//! whose last write to the target is the first write, with no write to the target in between;
-//! a breadth-first search from the initial state gives the shortest explored path to it. (Each
-//! reaching write also remembers the edge through which it first reached a state, a fallback that
-//! is always defined.) The two writes are located by step and write index ([`ConflictInfo`]), so
-//! a report can mark them.
+//! **Traces.** When a conflict is found, its trace follows the edges through which the first
+//! write reached the conflicting transition, then the first-discovery path back to the initial
+//! state: cheap, but as long as the explorer's path. [`ConflictMonitor::shorten_traces`] rebuilds
+//! the traces once the exploration is over, from the whole graph: a breadth-first search
+//! backwards from the conflicting transition finds the nearest transition whose last write to the
+//! target is the first write, with no write to the target in between, and one breadth-first tree
+//! from the initial state gives the shortest path to it (app exceptions get the same). The two
+//! writes are located by step and write index ([`ConflictInfo`]), so a report can mark them.
 
 use crate::label::{AppId, AppWrite, TransitionLabel, WriteTarget};
 use eventide_engine::{
-    EventId, Finding, FindingKind, Fingerprint, Monitor, ObservedTransition, ReportedFinding, TransitionSystem,
+    EventId, Finding, FindingKind, Fingerprint, Monitor, ObservedTransition, Outcome, ReportedFinding, TransitionSystem,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
@@ -85,6 +86,14 @@ struct Witness {
     write: usize,
 }
 
+/// The indexes of the finished graph that shortest witnesses are searched in.
+struct Shortest<'a> {
+    /// Per node, the edges into it.
+    in_edges: &'a [Vec<EdgeId>],
+    /// Per node, the edge into it on a shortest path from the initial state.
+    tree: &'a [Option<EdgeId>],
+}
+
 /// A reaching last write at a state, with the edge it first arrived through.
 #[derive(Clone, Debug)]
 struct Reach {
@@ -94,6 +103,8 @@ struct Reach {
 }
 
 struct Node {
+    /// The edge through which the monitor first saw this state (`None` for the initial state).
+    parent: Option<EdgeId>,
     out_edges: Vec<EdgeId>,
     reach: FxHashMap<TargetId, SmallVec<[Reach; 2]>>,
 }
@@ -174,12 +185,12 @@ impl ConflictMonitor {
         self.found.iter().find(|c| c.key() == key)
     }
 
-    fn node(&mut self, fp: Fingerprint) -> NodeId {
+    fn node(&mut self, fp: Fingerprint, parent: Option<EdgeId>) -> NodeId {
         if let Some(&id) = self.index.get(&fp) {
             return id;
         }
         let id = self.nodes.len() as NodeId;
-        self.nodes.push(Node { out_edges: Vec::new(), reach: FxHashMap::default() });
+        self.nodes.push(Node { parent, out_edges: Vec::new(), reach: FxHashMap::default() });
         self.index.insert(fp, id);
         id
     }
@@ -240,7 +251,7 @@ impl ConflictMonitor {
                 continue;
             }
             let witness = Witness { edge, target, first: (a1, v1), earlier_in_edge, second: (a2, v2), write: wi };
-            let info = self.explain(&witness);
+            let info = self.explain(&witness, None);
             self.witnesses.push(witness);
             self.reported.insert(key.clone());
             let message = format!(
@@ -274,37 +285,30 @@ impl ConflictMonitor {
         grew
     }
 
-    /// The events of a shortest explored path from the initial state to the state with
-    /// fingerprint `state`, if the monitor saw that state.
-    pub fn shortest_trace_to(&self, state: Fingerprint) -> Option<Vec<EventId>> {
-        let node = *self.index.get(&state)?;
-        Some(self.shortest_path_to(node).into_iter().map(|e| self.edges[e as usize].event).collect())
-    }
-
-    /// The edges of a shortest explored path from the initial state to `node`.
-    fn shortest_path_to(&self, node: NodeId) -> Vec<EdgeId> {
-        const UNSEEN: EdgeId = EdgeId::MAX;
-        let mut via = vec![UNSEEN; self.nodes.len()];
+    /// For every node, the edge into it on a shortest explored path from the initial state.
+    fn bfs_tree(&self) -> Vec<Option<EdgeId>> {
+        let mut via = vec![None; self.nodes.len()];
         let mut seen = vec![false; self.nodes.len()];
         seen[0] = true;
         let mut queue = VecDeque::from([0 as NodeId]);
         while let Some(n) = queue.pop_front() {
-            if n == node {
-                break;
-            }
             for &e in &self.nodes[n as usize].out_edges {
                 let dst = self.edges[e as usize].dst;
                 if !seen[dst as usize] {
                     seen[dst as usize] = true;
-                    via[dst as usize] = e;
+                    via[dst as usize] = Some(e);
                     queue.push_back(dst);
                 }
             }
         }
+        via
+    }
+
+    /// The edges from the initial state to `node` following `via` (parents or a BFS tree).
+    fn path_to(&self, node: NodeId, via: impl Fn(NodeId) -> Option<EdgeId>) -> Vec<EdgeId> {
         let mut path = Vec::new();
         let mut n = node;
-        while via[n as usize] != UNSEEN {
-            let e = via[n as usize];
+        while let Some(e) = via(n) {
             path.push(e);
             n = self.edges[e as usize].src;
         }
@@ -318,14 +322,11 @@ impl ConflictMonitor {
     /// A breadth-first search backwards from `node`.
     fn shortest_since_write(
         &self,
+        in_edges: &[Vec<EdgeId>],
         node: NodeId,
         target: TargetId,
         first: &(AppId, Arc<str>),
     ) -> Option<(EdgeId, Vec<EdgeId>, usize)> {
-        let mut in_edges: Vec<Vec<EdgeId>> = vec![Vec::new(); self.nodes.len()];
-        for (id, e) in self.edges.iter().enumerate() {
-            in_edges[e.dst as usize].push(id as EdgeId);
-        }
         // `toward[n]`: the edge leaving `n` on the way to `node`.
         const UNSEEN: EdgeId = EdgeId::MAX;
         let mut toward = vec![UNSEEN; self.nodes.len()];
@@ -385,25 +386,61 @@ impl ConflictMonitor {
         }
     }
 
-    /// Rebuilds every conflict's trace from the whole explored graph. Called when the exploration
-    /// is over: a depth-first search finds a conflict deep in the graph, and only the finished
-    /// graph holds the short paths to it.
-    pub fn shorten_traces(&mut self) {
-        self.found = self.witnesses.iter().map(|w| self.explain(w)).collect();
+    /// Rebuilds the traces from the whole explored graph when the exploration is over: every
+    /// conflict's (see [`ConflictMonitor::conflicts`]), and in `outcome`, the conflicts' and the
+    /// app exceptions'. A depth-first search meets a finding deep in the graph, and only the
+    /// finished graph holds the short paths to it. An exception's state is found by replaying its
+    /// trace in `system`.
+    pub fn shorten_traces<T: TransitionSystem>(&mut self, system: &mut T, outcome: &mut Outcome) {
+        let mut in_edges: Vec<Vec<EdgeId>> = vec![Vec::new(); self.nodes.len()];
+        for (id, e) in self.edges.iter().enumerate() {
+            in_edges[e.dst as usize].push(id as EdgeId);
+        }
+        let tree = self.bfs_tree();
+        let shortest = Shortest { in_edges: &in_edges, tree: &tree };
+        self.found = self.witnesses.iter().map(|w| self.explain(w, Some(&shortest))).collect();
+        for reported in &mut outcome.findings {
+            match reported.finding.kind {
+                FindingKind::Violation => {
+                    if let Some(c) = self.found.iter().find(|c| c.key() == reported.finding.key) {
+                        reported.trace = c.trace.clone();
+                    }
+                }
+                FindingKind::AppException => {
+                    let Some((&last, prefix)) = reported.trace.split_last() else { continue };
+                    let mut state = system.initial_state();
+                    for &event in prefix {
+                        state = system.execute(&state, event, &mut Vec::new()).next;
+                    }
+                    let Some(&node) = self.index.get(&system.fingerprint(&state)) else { continue };
+                    let path = self.path_to(node, |n| tree[n as usize]);
+                    if path.len() < prefix.len() {
+                        reported.trace = path.iter().map(|&e| self.edges[e as usize].event).chain([last]).collect();
+                    }
+                }
+            }
+        }
     }
 
-    /// Builds the trace of a conflict.
-    fn explain(&self, witness: &Witness) -> ConflictInfo {
+    /// Builds the trace of a conflict: from the first-discovery paths and the edges through which
+    /// writes first arrived (cheap, during the exploration), or as a shortest witness.
+    fn explain(&self, witness: &Witness, shortest: Option<&Shortest<'_>>) -> ConflictInfo {
         let Witness { edge, target, ref first, earlier_in_edge, ref second, write: wi } = *witness;
         let (first, second) = (first.clone(), second.clone());
+        let src = self.edges[edge as usize].src;
         // The transition that made the first write, and the edges from it to `edge` (oldest first).
-        let (first_edge, middle, first_write_index) = match earlier_in_edge {
-            Some(i) => (edge, Vec::new(), i),
-            None => self
-                .shortest_since_write(self.edges[edge as usize].src, target, &first)
-                .unwrap_or_else(|| self.first_arrival_since_write(self.edges[edge as usize].src, target, &first)),
+        let (first_edge, middle, first_write_index) = match (earlier_in_edge, shortest) {
+            (Some(i), _) => (edge, Vec::new(), i),
+            (None, Some(sh)) => self
+                .shortest_since_write(sh.in_edges, src, target, &first)
+                .unwrap_or_else(|| self.first_arrival_since_write(src, target, &first)),
+            (None, None) => self.first_arrival_since_write(src, target, &first),
         };
-        let mut all = self.shortest_path_to(self.edges[first_edge as usize].src);
+        let start = self.edges[first_edge as usize].src;
+        let mut all = match shortest {
+            Some(sh) => self.path_to(start, |n| sh.tree[n as usize]),
+            None => self.path_to(start, |n| self.nodes[n as usize].parent),
+        };
         let first_step = all.len();
         all.push(first_edge);
         all.extend(middle);
@@ -428,7 +465,7 @@ impl ConflictMonitor {
 
 impl<T: TransitionSystem<Label = TransitionLabel>> Monitor<T> for ConflictMonitor {
     fn on_initial(&mut self, initial: Fingerprint) {
-        self.node(initial);
+        self.node(initial, None);
     }
 
     fn on_transition(
@@ -437,8 +474,9 @@ impl<T: TransitionSystem<Label = TransitionLabel>> Monitor<T> for ConflictMonito
         t: ObservedTransition<'_, TransitionLabel>,
         found: &mut Vec<ReportedFinding>,
     ) {
-        let src = self.node(t.src);
-        let dst = self.node(t.dst);
+        let src = self.node(t.src, None);
+        // A new destination is first seen through the edge about to be added.
+        let dst = self.node(t.dst, Some(self.edges.len() as EdgeId));
         if self.edge_index.contains_key(&(src, t.event)) {
             return; // a re-execution: deterministic, nothing new
         }

@@ -5,7 +5,6 @@ use eventide_engine::{
     explore_with_monitor, Access, Config, EventId, Finding, FindingKind, Fingerprint, Location, Por, Step,
     TransitionSystem,
 };
-use eventide_smartthings::check::shorten_exception_traces;
 use eventide_smartthings::conflicts::{ConflictMonitor, Tracked};
 use eventide_smartthings::label::{AppId, AppWrite, HandlerRun, TransitionLabel, WriteTarget};
 use std::collections::BTreeSet;
@@ -67,8 +66,8 @@ fn conflicts(system: impl Fn() -> Scripted, tracked: Tracked) -> BTreeSet<String
     let mut sets = Vec::new();
     for por in [Por::None, Por::Dpor] {
         let mut monitor = ConflictMonitor::new(tracked.clone());
-        let outcome = explore_with_monitor(&mut system(), &Config::new(por), &mut monitor);
-        monitor.shorten_traces();
+        let mut outcome = explore_with_monitor(&mut system(), &Config::new(por), &mut monitor);
+        monitor.shorten_traces(&mut system(), &mut outcome);
         let keys: BTreeSet<String> = monitor.conflicts().iter().map(|c| c.key()).collect();
         let reported: BTreeSet<String> = outcome.findings.iter().map(|f| f.finding.key.clone()).collect();
         assert_eq!(keys, reported, "{por:?}: every conflict is reported once");
@@ -226,8 +225,8 @@ fn traces_are_shortest_paths_of_the_explored_graph() {
     assert_eq!(conflicts(sys, Tracked::All), one("conflict:dev1.lock:App1=locked:App2=unlocked"));
     for por in [Por::None, Por::Dpor] {
         let mut monitor = ConflictMonitor::new(Tracked::All);
-        explore_with_monitor(&mut sys(), &Config::new(por), &mut monitor);
-        monitor.shorten_traces();
+        let mut outcome = explore_with_monitor(&mut sys(), &Config::new(por), &mut monitor);
+        monitor.shorten_traces(&mut sys(), &mut outcome);
         let names: Vec<&str> =
             monitor.conflicts()[0].trace.iter().map(|&e| ["walk", "jump", "write", "conflict"][e as usize]).collect();
         assert_eq!(names, ["jump", "write", "conflict"], "{por:?}");
@@ -247,7 +246,7 @@ fn exception_traces_are_shortest_paths_of_the_explored_graph() {
         let mut system = sys();
         let mut monitor = ConflictMonitor::new(Tracked::All);
         let mut outcome = explore_with_monitor(&mut system, &Config::new(por), &mut monitor);
-        shorten_exception_traces(&mut system, &monitor, &mut outcome);
+        monitor.shorten_traces(&mut system, &mut outcome);
         let boom = outcome.findings.iter().find(|f| f.finding.key == "boom").expect("the exception is found");
         let names: Vec<&str> = boom.trace.iter().map(|&e| ["walk", "jump", "boom"][e as usize]).collect();
         assert_eq!(names, ["jump", "boom"], "{por:?}");
