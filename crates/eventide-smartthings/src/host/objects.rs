@@ -382,7 +382,6 @@ fn location_method(
             Some("sunsetTime") => Value::str(&iso(SUNSET_MILLIS)),
             _ => Value::Null,
         },
-        ("currentState", [attr]) if attr.as_str() != Some("mode") => Value::Null,
         ("currentState", [attr]) if attr.as_str() == Some("mode") => {
             h.read(LocKey::Mode);
             let mode = h.name(h.st.mode);
@@ -396,6 +395,8 @@ fn location_method(
                 physical: false,
             })
         }
+        // The location has no other attribute.
+        ("currentState", [_]) => Value::Null,
         _ => return getter(h, interp, HostRef { kind: kind::LOCATION, id: 0 }, name, &args),
     }))
 }
@@ -494,13 +495,14 @@ fn command(h: &mut StHost, d: u32, name: &str, args: Vec<Value>) -> Result<(), E
 /// dimmer's `level` for `setColor`) and nothing else; the call is recorded among the outputs.
 fn unsupported_command(h: &mut StHost, d: u32, name: &str, args: Vec<Value>) -> Result<(), EvalError> {
     let Some(device) = h.device(d) else { return Ok(()) };
-    let effects: Vec<Effect> = distinct_effects(catalogue::command_rows_named(name))
-        .into_iter()
-        .filter(|e| effect_attributes(e).iter().any(|a| device.attribute(a).is_some()))
-        .collect();
+    let mut effects: Vec<Effect> = Vec::new();
     let mut set: Vec<&str> = Vec::new();
-    for e in &effects {
-        set.extend(effect_attributes(e).into_iter().filter(|a| device.attribute(a).is_some()));
+    for e in distinct_effects(catalogue::command_rows_named(name)) {
+        let has: Vec<&str> = effect_attributes(&e).into_iter().filter(|a| device.attribute(a).is_some()).collect();
+        if !has.is_empty() {
+            set.extend(has);
+            effects.push(e);
+        }
     }
     let what = if set.is_empty() { "changes nothing".to_string() } else { format!("sets {}", set.join(", ")) };
     h.outputs.push(format!(
@@ -524,16 +526,7 @@ fn distinct_effects<'r>(rows: impl Iterator<Item = &'r catalogue::CommandRow>) -
     let mut effects: Vec<Effect> = Vec::new();
     for row in rows {
         for e in row.effects {
-            let attr = match e {
-                Effect::Set(a, _) | Effect::Arg(a, _) => Some(*a),
-                Effect::Color => None,
-            };
-            let dup = effects.iter().any(|x| match (x, attr) {
-                (Effect::Set(a, _) | Effect::Arg(a, _), Some(b)) => *a == b,
-                (Effect::Color, None) => true,
-                _ => false,
-            });
-            if !dup {
+            if !effects.iter().any(|x| effect_attributes(x) == effect_attributes(e)) {
                 effects.push(*e);
             }
         }
