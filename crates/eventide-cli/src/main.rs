@@ -12,7 +12,20 @@ use clap::Parser;
 static ALLOC: eventide_engine::memory::CountingAllocator = eventide_engine::memory::CountingAllocator;
 
 fn main() {
+    restore_default_sigpipe();
     let cli = cli::Cli::parse();
     let code = commands::run(cli);
     std::process::exit(code);
+}
+
+/// Output piped into a program that stops reading (`eventide report ... | head`) ends the process
+/// quietly, as for other command-line tools, instead of a panic in `println!`: Rust ignores
+/// SIGPIPE by default, which turns a closed pipe into a write error.
+fn restore_default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in `main`, before any other thread exists; it only resets the
+    // disposition of one signal to its default.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
 }

@@ -32,7 +32,9 @@ pub fn limits(args: &LimitArgs) -> Result<Limits, String> {
     };
     let time_limit = match args.time_limit {
         Some(t) if !(t.is_finite() && t >= 0.0) => return Err(format!("invalid --time-limit {t}")),
-        Some(t) => Some(std::time::Duration::from_secs_f64(t)),
+        Some(t) => Some(
+            std::time::Duration::try_from_secs_f64(t).map_err(|_| format!("invalid --time-limit {t}: too large"))?,
+        ),
         None => None,
     };
     Ok(Limits { max_states: args.max_states, time_limit, memory_limit, max_executed: None })
