@@ -38,7 +38,7 @@ pub struct FindingJson {
 }
 
 /// `eventide check --json`.
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Debug, Default)]
 pub struct CheckJson {
     pub verdict: &'static str,
     pub complete: bool,
@@ -112,22 +112,7 @@ pub fn check_json(outcome: &Outcome) -> CheckJson {
 
 /// The JSON printed when a command fails on bad input.
 pub fn error_json(por: &'static str, reason: &'static str, diagnostic: &Diagnostic) -> CheckJson {
-    CheckJson {
-        verdict: "error",
-        complete: false,
-        reason: Some(reason),
-        por,
-        states: 0,
-        transitions: 0,
-        executed: 0,
-        executions: 0,
-        events: 0,
-        elapsed_ms: 0,
-        peak_memory_bytes: 0,
-        violations: Vec::new(),
-        exceptions: Vec::new(),
-        error: Some(diagnostic.into()),
-    }
+    CheckJson { verdict: "error", reason: Some(reason), por, error: Some(diagnostic.into()), ..CheckJson::default() }
 }
 
 /// The readable report of a `check` run.

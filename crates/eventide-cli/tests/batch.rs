@@ -11,10 +11,17 @@ use assert_cmd::Command;
 use eventide_groovy::corpus_location::shared_corpus_or_skip;
 use serde_json::Value;
 use std::collections::BTreeSet;
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
+use std::process::Output;
 
-fn eventide() -> Command {
-    Command::cargo_bin("eventide").unwrap()
+/// Runs `eventide` with `args`, checks its exit code, and returns what it printed.
+fn eventide<S: AsRef<OsStr>>(args: &[S], code: i32) -> Output {
+    Command::cargo_bin("eventide").unwrap().args(args).assert().code(code).get_output().clone()
+}
+
+fn stdout_text(output: Output) -> String {
+    String::from_utf8(output.stdout).unwrap()
 }
 
 /// The corpus folder, or `None` (with a message) when it, its pair list or its apps are absent.
@@ -50,37 +57,35 @@ fn keys(records: &[Value]) -> BTreeSet<Key> {
     records.iter().map(key).collect()
 }
 
-/// `eventide batch` over the corpus with the given extra arguments; returns the output file.
-fn batch(corpus: &Path, group: &str, out: &Path, extra: &[&str], code: i32) -> std::process::Output {
-    let mut args: Vec<String> = [
-        "batch",
-        "--pairs",
-        &corpus.join("pairs/all-pairs.csv").display().to_string(),
-        "--apps",
-        &corpus.join("smartapps").display().to_string(),
-        "--groups",
-        &corpus.join("pairs/groups.csv").display().to_string(),
-        "--group",
-        group,
-        "--modes",
-        "dpor,none",
-        "--jobs",
-        "2",
-        "--time-limit",
-        "10",
-        "--out",
-        &out.display().to_string(),
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
+/// The arguments of `eventide batch` over a pair list, an apps folder and a group list, then
+/// `extra`.
+fn batch_args(pairs: &Path, apps: &Path, groups: &Path, extra: &[&str]) -> Vec<String> {
+    let mut args = vec!["batch".to_string()];
+    for (flag, path) in [("--pairs", pairs), ("--apps", apps), ("--groups", groups)] {
+        args.extend([flag.to_string(), path.display().to_string()]);
+    }
     args.extend(extra.iter().map(|s| s.to_string()));
-    eventide().args(&args).assert().code(code).get_output().clone()
+    args
 }
 
+/// `eventide batch` over one group of the corpus in both modes, writing `out`, with the given
+/// extra arguments; checks the exit code and returns the output.
+fn batch(corpus: &Path, group: &str, out: &Path, extra: &[&str], code: i32) -> Output {
+    let out = out.display().to_string();
+    let common = ["--group", group, "--modes", "dpor,none", "--jobs", "2", "--time-limit", "10", "--out", &out];
+    let args = batch_args(
+        &corpus.join("pairs/all-pairs.csv"),
+        &corpus.join("smartapps"),
+        &corpus.join("pairs/groups.csv"),
+        &[&common[..], extra].concat(),
+    );
+    eventide(&args, code)
+}
+
+/// The number of pairs the corpus's pair list has in `group`.
 fn group_pairs(corpus: &Path, group: &str) -> usize {
-    let text = std::fs::read_to_string(corpus.join("pairs/all-pairs.csv")).unwrap();
-    text.lines().skip(1).filter(|l| l.split(',').nth(1) == Some(group)).count()
+    let pairs = eventide_eval::corpus::read_pairs(&corpus.join("pairs/all-pairs.csv")).unwrap();
+    pairs.iter().filter(|p| p.group == group).count()
 }
 
 fn check_fields(records: &[Value]) {
@@ -153,8 +158,9 @@ fn batch_resume_shard_report(group: &str) {
     let (a, b) = (dir.join("shard1.jsonl"), dir.join("shard2.jsonl"));
     batch(&corpus, group, &a, &["--shard", "1/2"], 0);
     batch(&corpus, group, &b, &["--shard", "2/2"], 0);
-    let (ka, kb) = (keys(&lines(&a)), keys(&lines(&b)));
-    assert_eq!(lines(&a).len() + lines(&b).len(), expected);
+    let (la, lb) = (lines(&a), lines(&b));
+    let (ka, kb) = (keys(&la), keys(&lb));
+    assert_eq!(la.len() + lb.len(), expected);
     assert!(ka.is_disjoint(&kb));
     assert_eq!(ka.union(&kb).cloned().collect::<BTreeSet<_>>(), all);
 
@@ -170,13 +176,7 @@ fn batch_resume_shard_report(group: &str) {
 
     // The report: the tables on stdout, the page on disk; exit 0 unless the modes disagree.
     let html = dir.join("report.html");
-    let output = eventide()
-        .args(["report", &out.display().to_string(), "--html", &html.display().to_string()])
-        .assert()
-        .code(0)
-        .get_output()
-        .clone();
-    let text = String::from_utf8(output.stdout).unwrap();
+    let text = stdout_text(eventide(&["report", &out.display().to_string(), "--html", &html.display().to_string()], 0));
     for title in [
         "Pairs: with DPOR (dpor) and without (none)",
         "Finish counts",
@@ -195,26 +195,15 @@ fn batch_resume_shard_report(group: &str) {
     assert!(page.contains("Finish counts") && !page.contains("<script"));
 
     // The shards together give the same tables as the single file (apart from timings).
-    let output = eventide()
-        .args(["report", &a.display().to_string(), &b.display().to_string()])
-        .assert()
-        .code(0)
-        .get_output()
-        .clone();
-    let merged = String::from_utf8(output.stdout).unwrap();
+    let merged = stdout_text(eventide(&["report", &a.display().to_string(), &b.display().to_string()], 0));
     let finish = |t: &str| t.split("Finish counts").nth(1).and_then(|s| s.split("Reduction").next()).map(String::from);
     assert_eq!(finish(&merged), finish(&text));
 
     // With the paper's table.
     let paper = corpus.join("paper-results.csv");
     if paper.is_file() {
-        let output = eventide()
-            .args(["report", &out.display().to_string(), "--paper", &paper.display().to_string()])
-            .assert()
-            .code(0)
-            .get_output()
-            .clone();
-        let text = String::from_utf8(output.stdout).unwrap();
+        let text =
+            stdout_text(eventide(&["report", &out.display().to_string(), "--paper", &paper.display().to_string()], 0));
         assert!(text.contains("Comparison with the paper") && text.contains("298 paper rows"), "{text}");
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -242,24 +231,11 @@ fn bad_apps_become_error_lines_and_the_batch_goes_on() {
         .unwrap();
     std::fs::write(dir.join("groups.csv"), "group,category,tracked_attributes\ng,d,switch;lock\n").unwrap();
     let out = dir.join("out.jsonl");
-    let args = |extra: &[&str]| -> Vec<String> {
-        let mut v: Vec<String> = vec![
-            "batch".into(),
-            "--pairs".into(),
-            dir.join("pairs.csv").display().to_string(),
-            "--apps".into(),
-            apps.display().to_string(),
-            "--groups".into(),
-            dir.join("groups.csv").display().to_string(),
-            "--jobs".into(),
-            "2".into(),
-            "--time-limit".into(),
-            "5".into(),
-        ];
-        v.extend(extra.iter().map(|s| s.to_string()));
-        v
+    let args = |extra: &[&str]| {
+        let common = ["--jobs", "2", "--time-limit", "5"];
+        batch_args(&dir.join("pairs.csv"), &apps, &dir.join("groups.csv"), &[&common[..], extra].concat())
     };
-    eventide().args(args(&["--out", &out.display().to_string()])).assert().code(0);
+    eventide(&args(&["--out", &out.display().to_string()]), 0);
     let records = lines(&out);
     assert_eq!(records.len(), 4);
     check_fields(&records);
@@ -270,7 +246,7 @@ fn bad_apps_become_error_lines_and_the_batch_goes_on() {
 
     // Bad input is a usage error with a located message.
     let bad = |extra: &[&str], needle: &str| {
-        let output = eventide().args(args(extra)).assert().code(2).get_output().clone();
+        let output = eventide(&args(extra), 2);
         let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
         assert!(stderr.contains(needle), "{needle:?} not in {stderr:?}");
     };
@@ -319,7 +295,7 @@ fn report_flags_disagreements_and_exits_one() {
         text += "\n";
     }
     std::fs::write(&path, &text).unwrap();
-    let output = eventide().args(["report", &path.display().to_string()]).assert().code(1).get_output().clone();
+    let output = eventide(&["report", &path.display().to_string()], 1);
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert!(stdout.contains("!!! DISAGREEMENTS (bugs) !!!"), "{stdout}");
     assert!(stdout.contains("same verdict, different conflicts"), "{stdout}");
@@ -330,7 +306,7 @@ fn report_flags_disagreements_and_exits_one() {
 
     // A malformed line is a located error.
     std::fs::write(&path, format!("{}\nnot json\n", line("x", "ab", "dpor", "no_conflict", &[]))).unwrap();
-    let output = eventide().args(["report", &path.display().to_string()]).assert().code(2).get_output().clone();
+    let output = eventide(&["report", &path.display().to_string()], 2);
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert!(stderr.contains(&format!("{}:2:", path.display())), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);

@@ -62,6 +62,11 @@ impl PairVerdict {
             PairVerdict::Missing => "missing",
         }
     }
+
+    /// The position in [`PairVerdict::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
 }
 
 /// A pair's runs in one mode, indexed by [`Order::index`].
@@ -154,6 +159,23 @@ impl ModeResult {
     }
 }
 
+/// How a pair finished: in both modes, in one, in neither; or it was not run in both modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Finish {
+    Both,
+    OnlyDpor,
+    OnlyNone,
+    Neither,
+    OneModeOnly,
+}
+
+impl Finish {
+    /// The position in the order above.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
 /// One pair, both modes, indexed by [`Mode::index`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct PairSummary {
@@ -169,6 +191,25 @@ impl PairSummary {
     pub fn finished_both(&self) -> bool {
         self.modes.iter().all(ModeResult::finished)
     }
+
+    /// In which modes the pair finished (both orders completed).
+    pub fn finish(&self) -> Finish {
+        let [dpor, none] = &self.modes;
+        if !(dpor.was_run() && none.was_run()) {
+            return Finish::OneModeOnly;
+        }
+        match (dpor.finished(), none.finished()) {
+            (true, true) => Finish::Both,
+            (true, false) => Finish::OnlyDpor,
+            (false, true) => Finish::OnlyNone,
+            (false, false) => Finish::Neither,
+        }
+    }
+
+    /// Events of the pair: the most either mode saw.
+    pub fn events(&self) -> u64 {
+        self.modes.iter().map(ModeResult::events).max().unwrap_or(0)
+    }
 }
 
 /// How many pairs finished in which modes (over pairs run in both modes).
@@ -183,6 +224,16 @@ pub struct FinishCounts {
 }
 
 impl FinishCounts {
+    fn add(&mut self, finish: Finish) {
+        match finish {
+            Finish::Both => self.both += 1,
+            Finish::OnlyDpor => self.only_dpor += 1,
+            Finish::OnlyNone => self.only_none += 1,
+            Finish::Neither => self.neither += 1,
+            Finish::OneModeOnly => self.one_mode_only += 1,
+        }
+    }
+
     /// Pairs run in both modes.
     pub fn compared(&self) -> usize {
         self.both + self.only_dpor + self.only_none + self.neither
@@ -205,6 +256,23 @@ pub struct Ratios {
     pub time: Option<f64>,
 }
 
+impl Ratios {
+    /// Geometric means of our exhaustive/DPOR figures over `pairs`, which should have finished
+    /// both ways (an unfinished mode's figures cover only what it explored).
+    pub fn over(pairs: &[&PairSummary]) -> Ratios {
+        let mean = |f: fn(&ModeResult) -> u64| {
+            geometric_mean(pairs.iter().map(|p| ratio(f(p.mode(Mode::None)), f(p.mode(Mode::Dpor)))))
+        };
+        Ratios {
+            pairs: pairs.len(),
+            states: mean(ModeResult::states),
+            transitions: mean(ModeResult::transitions),
+            executed: mean(ModeResult::executed),
+            time: mean(ModeResult::elapsed_ms),
+        }
+    }
+}
+
 /// Verdict counts of one group.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GroupCounts {
@@ -218,8 +286,30 @@ pub struct GroupCounts {
 
 impl GroupCounts {
     pub fn count(&self, mode: Mode, verdict: PairVerdict) -> usize {
-        let i = PairVerdict::ALL.iter().position(|v| *v == verdict).unwrap_or(0);
-        self.verdicts[mode.index()][i]
+        self.verdicts[mode.index()][verdict.index()]
+    }
+
+    /// Counts `pair` in.
+    fn add_pair(&mut self, pair: &PairSummary) {
+        self.pairs += 1;
+        for mode in Mode::BOTH {
+            let m = pair.mode(mode);
+            if m.finished() {
+                self.finished[mode.index()] += 1;
+            }
+            self.verdicts[mode.index()][m.verdict().index()] += 1;
+        }
+    }
+
+    /// Adds the counts of `other` (for totals).
+    pub fn add(&mut self, other: &GroupCounts) {
+        self.pairs += other.pairs;
+        for m in 0..2 {
+            self.finished[m] += other.finished[m];
+            for v in 0..PairVerdict::ALL.len() {
+                self.verdicts[m][v] += other.verdicts[m][v];
+            }
+        }
     }
 
     /// Finished pairs over pairs run in `mode`, as a fraction.
@@ -287,6 +377,18 @@ pub struct Analysis {
     pub run_verdicts: [usize; 4],
 }
 
+impl Analysis {
+    /// Every record kept (the last of duplicates), pair by pair, DPOR first, order `ab` first.
+    pub fn records(&self) -> impl Iterator<Item = &Record> {
+        self.pairs.iter().flat_map(|p| p.modes.iter().flat_map(|m| m.runs.iter().flatten()))
+    }
+
+    /// The pairs finished both ways.
+    pub fn finished_both(&self) -> Vec<&PairSummary> {
+        self.pairs.iter().filter(|p| p.finished_both()).collect()
+    }
+}
+
 /// The geometric mean of positive values (non-positive values count as 1); `None` when empty.
 pub fn geometric_mean(values: impl IntoIterator<Item = f64>) -> Option<f64> {
     let mut n = 0usize;
@@ -298,77 +400,45 @@ pub fn geometric_mean(values: impl IntoIterator<Item = f64>) -> Option<f64> {
     (n > 0).then(|| (log_sum / n as f64).exp())
 }
 
-fn ratio(none: u64, dpor: u64) -> f64 {
+/// Exhaustive over DPOR, each counted as at least 1.
+pub fn ratio(none: u64, dpor: u64) -> f64 {
     none.max(1) as f64 / dpor.max(1) as f64
 }
 
 /// Groups records into pairs and computes every table of the report.
 pub fn analyse(records: Vec<Record>) -> Analysis {
     let mut analysis = Analysis { runs: records.len(), ..Analysis::default() };
-    let mut pairs: BTreeMap<PairId, PairSummary> = BTreeMap::new();
+    let mut pairs: BTreeMap<PairId, [ModeResult; 2]> = BTreeMap::new();
     for record in records {
         analysis.run_verdicts[record.verdict as usize] += 1;
         let id = PairId { group: record.group.clone(), app_a: record.app_a.clone(), app_b: record.app_b.clone() };
-        let summary = pairs
-            .entry(id.clone())
-            .or_insert_with(|| PairSummary { id, modes: [ModeResult::default(), ModeResult::default()] });
-        let slot = &mut summary.modes[record.mode.index()].runs[record.order.index()];
+        let slot = &mut pairs.entry(id).or_default()[record.mode.index()].runs[record.order.index()];
         if slot.is_some() {
             analysis.duplicates += 1;
         }
         *slot = Some(record);
     }
-    analysis.pairs = pairs.into_values().collect();
+    analysis.pairs = pairs.into_iter().map(|(id, modes)| PairSummary { id, modes }).collect();
 
-    let mut finish = FinishCounts::default();
     for pair in &analysis.pairs {
-        let [dpor, none] = &pair.modes;
-        if !(dpor.was_run() && none.was_run()) {
-            finish.one_mode_only += 1;
-            continue;
-        }
-        match (dpor.finished(), none.finished()) {
-            (true, true) => finish.both += 1,
-            (true, false) => finish.only_dpor += 1,
-            (false, true) => finish.only_none += 1,
-            (false, false) => finish.neither += 1,
-        }
+        analysis.finish.add(pair.finish());
     }
-    analysis.finish = finish;
 
-    let both: Vec<&PairSummary> = analysis.pairs.iter().filter(|p| p.finished_both()).collect();
-    let mean = |f: &dyn Fn(&ModeResult) -> u64| -> Option<f64> {
-        geometric_mean(both.iter().map(|p| ratio(f(&p.modes[1]), f(&p.modes[0]))))
-    };
-    analysis.ratios = Ratios {
-        pairs: both.len(),
-        states: mean(&ModeResult::states),
-        transitions: mean(&ModeResult::transitions),
-        executed: mean(&ModeResult::executed),
-        time: mean(&ModeResult::elapsed_ms),
-    };
+    analysis.ratios = Ratios::over(&analysis.finished_both());
     let any: Vec<f64> = analysis
         .pairs
         .iter()
-        .filter(|p| p.modes.iter().all(ModeResult::was_run) && p.modes.iter().any(ModeResult::finished))
+        .filter(|p| matches!(p.finish(), Finish::Both | Finish::OnlyDpor | Finish::OnlyNone))
         .map(|p| ratio(p.modes[1].time_at_limit_ms(), p.modes[0].time_at_limit_ms()))
         .collect();
     analysis.time_ratio_at_limit = (any.len(), geometric_mean(any));
 
     let mut groups: BTreeMap<String, GroupCounts> = BTreeMap::new();
     for pair in &analysis.pairs {
-        let g = groups
+        groups
             .entry(pair.id.group.clone())
-            .or_insert_with(|| GroupCounts { group: pair.id.group.clone(), ..GroupCounts::default() });
-        g.pairs += 1;
-        for mode in Mode::BOTH {
-            let m = pair.mode(mode);
-            if m.finished() {
-                g.finished[mode.index()] += 1;
-            }
-            let v = PairVerdict::ALL.iter().position(|v| *v == m.verdict()).unwrap_or(0);
-            g.verdicts[mode.index()][v] += 1;
-        }
+            .or_insert_with(|| GroupCounts { group: pair.id.group.clone(), ..GroupCounts::default() })
+            .add_pair(pair);
     }
     analysis.groups = groups.into_values().collect();
 

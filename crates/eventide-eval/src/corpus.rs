@@ -3,6 +3,7 @@
 //! (`table,no,pair,events,states_nodpor,...`). Columns are found by their header names; a
 //! malformed row is an error naming the file and line.
 
+use crate::error::read_text;
 use crate::Error;
 use std::path::Path;
 
@@ -28,7 +29,7 @@ impl GroupRow {
     /// The input profile of the group's checks: `global` for the global-variable category
     /// (the apps' mode inputs differ), `device` otherwise.
     pub fn profile(&self) -> &'static str {
-        if self.category == "global-variable" || self.group == "globalStateVariables" {
+        if self.category == "global-variable" {
             "global"
         } else {
             "device"
@@ -104,110 +105,92 @@ pub fn split_csv_line(line: &str) -> Option<Vec<String>> {
     Some(fields)
 }
 
-/// A CSV file read into rows of named columns.
-struct Table {
-    header: Vec<String>,
-    /// (1-based line number, fields)
-    rows: Vec<(usize, Vec<String>)>,
-}
-
-impl Table {
-    fn parse(path: &Path, text: &str, required: &[&str]) -> Result<Table, Error> {
-        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end_matches('\r')));
-        let header = loop {
-            match lines.next() {
-                None => return Err(Error::file(path, "empty file: expected a header line")),
-                Some((_, l)) if l.trim().is_empty() => continue,
-                Some((n, l)) => {
-                    break split_csv_line(l).ok_or_else(|| Error::at(path, n, "unterminated quote in the header"))?
-                }
-            }
-        };
-        let header: Vec<String> =
-            header.into_iter().map(|h| h.trim().trim_start_matches('\u{feff}').to_string()).collect();
-        for name in required {
-            if !header.iter().any(|h| h == name) {
-                return Err(Error::at(path, 1, format!("missing column `{name}` (header: {})", header.join(","))));
+/// The rows of a CSV file, each reduced to the fields of `columns` in that order, with its
+/// (1-based) line number. Every column of `columns` must be in the header; others are ignored.
+fn read_rows<const N: usize>(path: &Path, text: &str, columns: [&str; N]) -> Result<Vec<(usize, [String; N])>, Error> {
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end_matches('\r')));
+    let header = loop {
+        match lines.next() {
+            None => return Err(Error::file(path, "empty file: expected a header line")),
+            Some((_, l)) if l.trim().is_empty() => continue,
+            Some((n, l)) => {
+                break split_csv_line(l).ok_or_else(|| Error::at(path, n, "unterminated quote in the header"))?
             }
         }
-        let mut rows = Vec::new();
-        for (n, line) in lines {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let fields = split_csv_line(line).ok_or_else(|| Error::at(path, n, "unterminated quote"))?;
-            if fields.len() != header.len() {
-                return Err(Error::at(
-                    path,
-                    n,
-                    format!("expected {} fields ({}), found {}", header.len(), header.join(","), fields.len()),
-                ));
-            }
-            rows.push((n, fields.into_iter().map(|f| f.trim().to_string()).collect()));
+    };
+    let header: Vec<String> = header.into_iter().map(|h| h.trim().trim_start_matches('\u{feff}').to_string()).collect();
+    let mut positions = [0; N];
+    for (position, name) in positions.iter_mut().zip(columns) {
+        *position = header
+            .iter()
+            .position(|h| h == name)
+            .ok_or_else(|| Error::at(path, 1, format!("missing column `{name}` (header: {})", header.join(","))))?;
+    }
+    let mut rows = Vec::new();
+    for (n, line) in lines {
+        if line.trim().is_empty() {
+            continue;
         }
-        Ok(Table { header, rows })
+        let fields = split_csv_line(line).ok_or_else(|| Error::at(path, n, "unterminated quote"))?;
+        if fields.len() != header.len() {
+            return Err(Error::at(
+                path,
+                n,
+                format!("expected {} fields ({}), found {}", header.len(), header.join(","), fields.len()),
+            ));
+        }
+        rows.push((n, positions.map(|i| fields[i].trim().to_string())));
     }
-
-    fn column(&self, name: &str) -> usize {
-        // Required columns were checked in `parse`.
-        self.header.iter().position(|h| h == name).unwrap_or(0)
-    }
+    Ok(rows)
 }
 
 /// Reads the pair list.
 pub fn read_pairs(path: &Path) -> Result<Vec<PairRow>, Error> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))?;
-    parse_pairs(path, &text)
+    parse_pairs(path, &read_text(path)?)
 }
 
 /// Parses the pair list (`path` only names it in errors).
 pub fn parse_pairs(path: &Path, text: &str) -> Result<Vec<PairRow>, Error> {
-    let table = Table::parse(path, text, &["category", "group", "app_a", "app_b"])?;
-    let [c, g, a, b] = ["category", "group", "app_a", "app_b"].map(|n| table.column(n));
     let mut pairs = Vec::new();
-    for (n, f) in &table.rows {
-        for (i, name) in [(g, "group"), (a, "app_a"), (b, "app_b")] {
-            if f[i].is_empty() {
-                return Err(Error::at(path, *n, format!("empty `{name}`")));
+    for (n, [category, group, app_a, app_b]) in read_rows(path, text, ["category", "group", "app_a", "app_b"])? {
+        for (field, name) in [(&group, "group"), (&app_a, "app_a"), (&app_b, "app_b")] {
+            if field.is_empty() {
+                return Err(Error::at(path, n, format!("empty `{name}`")));
             }
         }
-        pairs.push(PairRow { category: f[c].clone(), group: f[g].clone(), app_a: f[a].clone(), app_b: f[b].clone() });
+        pairs.push(PairRow { category, group, app_a, app_b });
     }
     Ok(pairs)
 }
 
 /// Reads the group list.
 pub fn read_groups(path: &Path) -> Result<Vec<GroupRow>, Error> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))?;
-    parse_groups(path, &text)
+    parse_groups(path, &read_text(path)?)
 }
 
 /// Parses the group list (`path` only names it in errors).
 pub fn parse_groups(path: &Path, text: &str) -> Result<Vec<GroupRow>, Error> {
-    let table = Table::parse(path, text, &["group", "category", "tracked_attributes"])?;
-    let [g, c, t] = ["group", "category", "tracked_attributes"].map(|n| table.column(n));
     let mut groups: Vec<GroupRow> = Vec::new();
-    for (n, f) in &table.rows {
-        if f[g].is_empty() {
-            return Err(Error::at(path, *n, "empty `group`"));
+    for (n, [group, category, tracked]) in read_rows(path, text, ["group", "category", "tracked_attributes"])? {
+        if group.is_empty() {
+            return Err(Error::at(path, n, "empty `group`"));
         }
-        if groups.iter().any(|x| x.group == f[g]) {
-            return Err(Error::at(path, *n, format!("group `{}` listed twice", f[g])));
+        if groups.iter().any(|x| x.group == group) {
+            return Err(Error::at(path, n, format!("group `{group}` listed twice")));
         }
         let tracked: Vec<String> =
-            f[t].split(';').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect();
+            tracked.split(';').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect();
         if tracked.is_empty() {
-            return Err(Error::at(path, *n, format!("group `{}` tracks no attribute", f[g])));
+            return Err(Error::at(path, n, format!("group `{group}` tracks no attribute")));
         }
-        groups.push(GroupRow { group: f[g].clone(), category: f[c].clone(), tracked });
+        groups.push(GroupRow { group, category, tracked });
     }
     Ok(groups)
 }
 
 /// Reads the paper's results.
 pub fn read_paper(path: &Path) -> Result<Vec<PaperRow>, Error> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))?;
-    parse_paper(path, &text)
+    parse_paper(path, &read_text(path)?)
 }
 
 const PAPER_COLUMNS: [&str; 10] = [
@@ -226,27 +209,25 @@ const PAPER_COLUMNS: [&str; 10] = [
 /// Parses the paper's results (`path` only names it in errors). Pair names are split on the en
 /// dash (`–`); a trailing `.groovy` is dropped.
 pub fn parse_paper(path: &Path, text: &str) -> Result<Vec<PaperRow>, Error> {
-    let table = Table::parse(path, text, &PAPER_COLUMNS)?;
-    let col = PAPER_COLUMNS.map(|n| table.column(n));
     let mut rows = Vec::new();
-    for (n, f) in &table.rows {
-        let pair = &f[col[2]];
+    for (n, f) in read_rows(path, text, PAPER_COLUMNS)? {
+        let pair = &f[2];
         let Some((a, b)) = pair.split_once('\u{2013}') else {
-            return Err(Error::at(path, *n, format!("pair `{pair}` is not two names joined by an en dash (–)")));
+            return Err(Error::at(path, n, format!("pair `{pair}` is not two names joined by an en dash (–)")));
         };
         let figure =
             |i: usize| -> Result<PaperFigure, Error> {
-                let text = &f[col[i]];
+                let text = &f[i];
                 if text.eq_ignore_ascii_case("unf") {
                     return Ok(PaperFigure::Unfinished);
                 }
                 text.replace(',', "").parse::<f64>().ok().filter(|v| v.is_finite()).map(PaperFigure::Value).ok_or_else(
-                    || Error::at(path, *n, format!("`{}` is not a number or Unf: `{text}`", PAPER_COLUMNS[i])),
+                    || Error::at(path, n, format!("`{}` is not a number or Unf: `{text}`", PAPER_COLUMNS[i])),
                 )
             };
         rows.push(PaperRow {
-            table: f[col[0]].clone(),
-            no: f[col[1]].clone(),
+            table: f[0].clone(),
+            no: f[1].clone(),
             app_a: strip_groovy(a.trim()).to_string(),
             app_b: strip_groovy(b.trim()).to_string(),
             events: figure(3)?,

@@ -34,6 +34,11 @@ impl Error {
     }
 }
 
+/// Reads `path` as text; an error names the file.
+pub(crate) fn read_text(path: &Path) -> Result<String, Error> {
+    std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (&self.file, self.line) {

@@ -12,6 +12,23 @@ use std::fmt::Write as _;
 const DPOR_COLOR: &str = "#1f77b4";
 const NONE_COLOR: &str = "#ff7f0e";
 
+/// The colour of a mode in the plots.
+fn color(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Dpor => DPOR_COLOR,
+        Mode::None => NONE_COLOR,
+    }
+}
+
+/// The opening of a `w` × `h` plot with its title.
+fn svg_open(w: f64, h: f64, title: &str) -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\">\n\
+         <title>{}</title>\n",
+        escape(title)
+    )
+}
+
 /// Escapes text for HTML content and attribute values.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -31,7 +48,7 @@ pub fn escape(text: &str) -> String {
 fn table_html(t: &Table) -> String {
     let mut out = String::from("<table>\n<thead><tr>");
     for (i, h) in t.headers.iter().enumerate() {
-        let class = if t.numeric.get(i).copied().unwrap_or(false) { " class=\"n\"" } else { "" };
+        let class = if t.is_numeric(i) { " class=\"n\"" } else { "" };
         let _ = write!(out, "<th{class}>{}</th>", escape(h));
     }
     out.push_str("</tr></thead>\n<tbody>\n");
@@ -39,7 +56,7 @@ fn table_html(t: &Table) -> String {
         out.push_str("<tr>");
         for (i, cell) in row.iter().enumerate() {
             let mut classes = Vec::new();
-            if t.numeric.get(i).copied().unwrap_or(false) {
+            if t.is_numeric(i) {
                 classes.push("n");
             }
             if cell == "Unf" || cell.starts_with("unf") {
@@ -95,10 +112,7 @@ pub fn states_plot(pairs: &[&PairSummary]) -> String {
         .unwrap_or(1)
         .max(10);
     let hi = (max as f64).log10().ceil() as i32;
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\">\n\
-         <title>States with DPOR against without, per pair finished both ways</title>\n"
-    );
+    let mut svg = svg_open(w, h, "States with DPOR against without, per pair finished both ways");
     let (x0, y0) = (m, 20.0 + ph);
     for p in 0..=hi {
         let x = x0 + log_pos(10f64.powi(p), 0, hi, pw);
@@ -179,11 +193,8 @@ pub fn time_plot(bins: &[[usize; 2]]) -> String {
     let max = step * largest.div_ceil(step);
     let slot = pw / bins.len() as f64;
     let bar = slot * 0.38;
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\">\n\
-         <title>Distribution of run times per mode</title>\n\
-         <rect x=\"{left}\" y=\"30\" width=\"{pw}\" height=\"{ph}\" fill=\"none\" stroke=\"#888\"/>\n"
-    );
+    let mut svg = svg_open(w, h, "Distribution of run times per mode");
+    let _ = writeln!(svg, "<rect x=\"{left}\" y=\"30\" width=\"{pw}\" height=\"{ph}\" fill=\"none\" stroke=\"#888\"/>");
     let y0 = 30.0 + ph;
     for value in (0..=max).step_by(step) {
         let y = y0 - ph * value as f64 / max as f64;
@@ -209,17 +220,18 @@ pub fn time_plot(bins: &[[usize; 2]]) -> String {
     for (i, counts) in bins.iter().enumerate() {
         let label = TIME_BINS.get(i).map_or("unfinished", |(_, l)| l);
         let x = left + slot * i as f64 + slot * 0.12;
-        for (k, color) in [(0, DPOR_COLOR), (1, NONE_COLOR)] {
+        for mode in Mode::BOTH {
+            let k = mode.index();
             let height = counts[k] as f64 / max as f64 * ph;
             let _ = writeln!(
                 svg,
-                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{bar:.1}\" height=\"{height:.1}\" fill=\"{color}\">\
-                 <title>{}: {} {} run(s)</title></rect>",
+                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{bar:.1}\" height=\"{height:.1}\" fill=\"{}\">\
+                 <title>{}: {} {mode} run(s)</title></rect>",
                 x + bar * k as f64,
                 y0 - height,
+                color(mode),
                 escape(label),
                 counts[k],
-                if k == 0 { "dpor" } else { "none" }
             );
         }
         let _ = writeln!(
@@ -241,10 +253,7 @@ pub fn finish_plot(analysis: &Analysis) -> String {
     let pw = 380.0;
     let w = left + pw + 70.0;
     let h = 40.0 + row * groups.len() as f64 + 30.0;
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\">\n\
-         <title>Finish rate per group</title>\n"
-    );
+    let mut svg = svg_open(w, h, "Finish rate per group");
     let _ = writeln!(
         svg,
         "<rect x=\"{left}\" y=\"8\" width=\"10\" height=\"10\" fill=\"{DPOR_COLOR}\"/><text x=\"{:.1}\" y=\"18\">dpor</text>\
@@ -273,7 +282,8 @@ pub fn finish_plot(analysis: &Analysis) -> String {
             escape(&g.group),
             g.pairs
         );
-        for (k, (mode, color)) in [(Mode::Dpor, DPOR_COLOR), (Mode::None, NONE_COLOR)].into_iter().enumerate() {
+        for mode in Mode::BOTH {
+            let (k, color) = (mode.index(), color(mode));
             let rate = g.finish_rate(mode);
             let width = rate.unwrap_or(0.0) * pw;
             let label = rate.map_or_else(|| "-".to_string(), |r| format!("{:.0}%", r * 100.0));
@@ -307,9 +317,8 @@ pub fn render_html(sections: &[Section], analysis: &Analysis, title: &str) -> St
         escape(title),
         escape(title)
     );
-    let both: Vec<&PairSummary> = analysis.pairs.iter().filter(|p| p.finished_both()).collect();
-    let records = analysis.pairs.iter().flat_map(|p| p.modes.iter().flat_map(|m| m.runs.iter().flatten()));
-    let bins = time_histogram(records);
+    let both = analysis.finished_both();
+    let bins = time_histogram(analysis.records());
     let plots = format!(
         "<section>\n<h2>Plots</h2>\n<p>States with and without DPOR per pair finished both ways ({} pairs; \
          below the dashed diagonal DPOR stored fewer states); run times (exploration time of each run, \
@@ -371,7 +380,7 @@ mod tests {
             assert!(!html.contains(external), "{external}");
         }
         assert!(html.contains("Finish counts") && html.contains("Verdicts per group"));
-        let bins = time_histogram(a.pairs.iter().flat_map(|p| p.modes.iter().flat_map(|m| m.runs.iter().flatten())));
+        let bins = time_histogram(a.records());
         assert_eq!(bins[1], [1, 2]);
         assert_eq!(bins[TIME_BINS.len()], [1, 0]);
     }

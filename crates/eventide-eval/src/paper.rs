@@ -6,25 +6,25 @@
 
 use crate::aggregate::{geometric_mean, Analysis, PairSummary, Ratios};
 use crate::corpus::{strip_groovy, PairRow, PaperRow};
-use crate::work::Mode;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// One paper row and one of our pairs it matches (`None` when nothing matches).
-#[derive(Clone, Debug)]
-pub struct PaperLine {
-    pub row: PaperRow,
-    pub ours: Option<PairSummary>,
+#[derive(Clone, Copy, Debug)]
+pub struct PaperLine<'a> {
+    pub row: &'a PaperRow,
+    pub ours: Option<&'a PairSummary>,
 }
 
 /// How our finish status relates to the paper's, over matched (paper pair, our pair) lines.
-/// Rows: paper table A1 (finished only with DPOR), A2 (finished both ways). Columns: ours
-/// finished both ways, only with DPOR, only without, neither, not run in both modes.
+/// Rows: paper table A1 (finished only with DPOR), A2 (finished both ways). Columns: ours, by
+/// [`Finish::index`](crate::aggregate::Finish::index): finished both ways, only with DPOR, only
+/// without, neither, not run in both modes.
 pub type FinishCross = [[usize; 5]; 2];
 
-/// The comparison with the paper.
+/// The comparison with the paper, borrowing the paper's rows and our analysis.
 #[derive(Clone, Debug, Default)]
-pub struct PaperComparison {
-    pub lines: Vec<PaperLine>,
+pub struct PaperComparison<'a> {
+    pub lines: Vec<PaperLine<'a>>,
     /// Paper rows and distinct paper pairs.
     pub rows: usize,
     pub distinct_pairs: usize,
@@ -42,9 +42,8 @@ pub struct PaperComparison {
 /// groups keeps the first device-interaction row (the paper's pairs are device interactions and it
 /// dropped duplicates across groups). Order follows the pair list.
 pub fn paper_pairs(pairs: &[PairRow], paper: &[PaperRow]) -> Vec<PairRow> {
-    let listed: std::collections::HashSet<(String, String)> =
-        paper.iter().map(|r| unordered(&r.app_a, &r.app_b)).collect();
-    let mut taken = std::collections::HashSet::new();
+    let listed: HashSet<(&str, &str)> = paper.iter().map(|r| unordered(&r.app_a, &r.app_b)).collect();
+    let mut taken = HashSet::new();
     pairs
         .iter()
         .filter(|p| p.category == "device-interaction")
@@ -56,8 +55,9 @@ pub fn paper_pairs(pairs: &[PairRow], paper: &[PaperRow]) -> Vec<PairRow> {
         .collect()
 }
 
-fn unordered(a: &str, b: &str) -> (String, String) {
-    let (a, b) = (strip_groovy(a).to_string(), strip_groovy(b).to_string());
+/// Two app names without `.groovy`, in sorted order: a pair's identity across the paper and us.
+fn unordered<'a>(a: &'a str, b: &'a str) -> (&'a str, &'a str) {
+    let (a, b) = (strip_groovy(a), strip_groovy(b));
     if a <= b {
         (a, b)
     } else {
@@ -79,15 +79,16 @@ fn paper_ratios<'a>(rows: impl Iterator<Item = &'a PaperRow> + Clone) -> Ratios 
 }
 
 /// Matches the paper's rows with our pairs.
-pub fn compare(rows: &[PaperRow], analysis: &Analysis) -> PaperComparison {
-    let mut index: HashMap<(String, String), Vec<&PairSummary>> = HashMap::new();
+pub fn compare<'a>(rows: &'a [PaperRow], analysis: &'a Analysis) -> PaperComparison<'a> {
+    let mut index: HashMap<(&str, &str), Vec<&PairSummary>> = HashMap::new();
     for pair in &analysis.pairs {
         index.entry(unordered(&pair.id.app_a, &pair.id.app_b)).or_default().push(pair);
     }
     let mut out = PaperComparison { rows: rows.len(), ..PaperComparison::default() };
     let mut seen = BTreeSet::new();
     let mut first_rows: Vec<&PaperRow> = Vec::new();
-    let mut common: Vec<(&PaperRow, &PairSummary)> = Vec::new();
+    // The matches the paper lists in A2 and we finished both ways.
+    let (mut common_rows, mut common_pairs): (Vec<&PaperRow>, Vec<&PairSummary>) = (Vec::new(), Vec::new());
     for row in rows {
         let key = unordered(&row.app_a, &row.app_b);
         let matches = index.get(&key).map(Vec::as_slice).unwrap_or(&[]);
@@ -99,41 +100,25 @@ pub fn compare(rows: &[PaperRow], analysis: &Analysis) -> PaperComparison {
             }
         }
         if matches.is_empty() {
-            out.lines.push(PaperLine { row: row.clone(), ours: None });
+            out.lines.push(PaperLine { row, ours: None });
         }
-        for pair in matches {
-            out.lines.push(PaperLine { row: row.clone(), ours: Some((*pair).clone()) });
+        for &pair in matches {
+            out.lines.push(PaperLine { row, ours: Some(pair) });
             if !first {
                 continue;
             }
             let paper_table = if row.table == "A1" { 0 } else { 1 };
-            let [dpor, none] = [pair.mode(Mode::Dpor), pair.mode(Mode::None)];
-            let column = match (dpor.was_run() && none.was_run(), dpor.finished(), none.finished()) {
-                (false, _, _) => 4,
-                (true, true, true) => 0,
-                (true, true, false) => 1,
-                (true, false, true) => 2,
-                (true, false, false) => 3,
-            };
-            out.cross[paper_table][column] += 1;
+            out.cross[paper_table][pair.finish().index()] += 1;
             if row.table == "A2" && pair.finished_both() {
-                common.push((row, pair));
+                common_rows.push(row);
+                common_pairs.push(pair);
             }
         }
     }
     out.distinct_pairs = first_rows.len();
     out.paper_all = paper_ratios(first_rows.iter().copied().filter(|r| r.table == "A2"));
-    out.paper_common = paper_ratios(common.iter().map(|(r, _)| *r));
-    let ours = |f: &dyn Fn(&PairSummary, Mode) -> u64| {
-        geometric_mean(common.iter().map(|(_, p)| f(p, Mode::None).max(1) as f64 / f(p, Mode::Dpor).max(1) as f64))
-    };
-    out.ours_common = Ratios {
-        pairs: common.len(),
-        states: ours(&|p, m| p.mode(m).states()),
-        transitions: ours(&|p, m| p.mode(m).transitions()),
-        executed: ours(&|p, m| p.mode(m).executed()),
-        time: ours(&|p, m| p.mode(m).elapsed_ms()),
-    };
+    out.paper_common = paper_ratios(common_rows.into_iter());
+    out.ours_common = Ratios::over(&common_pairs);
     out
 }
 
@@ -143,7 +128,7 @@ mod tests {
     use crate::aggregate::analyse;
     use crate::corpus::PaperFigure::{Unfinished, Value};
     use crate::record::{tests::record, Verdict};
-    use crate::work::Order;
+    use crate::work::{Mode, Order};
 
     fn row(table: &str, a: &str, b: &str, states: (f64, f64)) -> PaperRow {
         let none = if table == "A1" { Unfinished } else { Value(states.0) };

@@ -3,6 +3,7 @@
 //! (`conflict_list`) so modes can be compared, and the limits the run had. Reading a results
 //! file back reports a malformed line with its file and line number.
 
+use crate::error::read_text;
 use crate::work::{Mode, Order, RunKey};
 use crate::Error;
 use serde::{Deserialize, Serialize};
@@ -112,14 +113,38 @@ pub struct Record {
 }
 
 impl Record {
-    pub fn key(&self) -> RunKey {
-        RunKey {
-            group: self.group.clone(),
-            app_a: self.app_a.clone(),
-            app_b: self.app_b.clone(),
-            order: self.order,
-            mode: self.mode,
+    /// The record of run `key` with `verdict` and nothing else: not complete, no reason, every
+    /// figure and limit 0, no conflicts.
+    pub fn new(key: RunKey, verdict: Verdict) -> Record {
+        let RunKey { group, app_a, app_b, order, mode } = key;
+        Record {
+            group,
+            app_a,
+            app_b,
+            order,
+            mode,
+            verdict,
+            complete: false,
+            reason: None,
+            conflicts: 0,
+            events: 0,
+            states: 0,
+            transitions: 0,
+            executed: 0,
+            executions: 0,
+            elapsed_ms: 0,
+            wall_ms: 0,
+            peak_memory_bytes: 0,
+            exceptions: 0,
+            conflict_list: Vec::new(),
+            time_limit_ms: 0,
+            memory_limit_bytes: 0,
+            error: None,
         }
+    }
+
+    pub fn key(&self) -> RunKey {
+        RunKey::new(&self.group, &self.app_a, &self.app_b, self.order, self.mode)
     }
 
     /// The record as one JSON line, newline included.
@@ -145,8 +170,7 @@ pub fn parse_records(path: &Path, text: &str) -> Result<Vec<Record>, Error> {
 
 /// Reads a results file.
 pub fn read_records(path: &Path) -> Result<Vec<Record>, Error> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))?;
-    parse_records(path, &text)
+    parse_records(path, &read_text(path)?)
 }
 
 /// What `--resume` found in an existing results file.
@@ -172,21 +196,19 @@ pub fn prepare_resume(path: &Path) -> Result<Resume, Error> {
     file.read_to_end(&mut bytes).map_err(|e| Error::io(path, &e))?;
     let mut resume = Resume::default();
     let mut keep = bytes.len();
-    if !bytes.is_empty() && !bytes.ends_with(b"\n") {
+    let unterminated = !bytes.is_empty() && !bytes.ends_with(b"\n");
+    if unterminated {
         let start = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-        let tail = String::from_utf8_lossy(&bytes[start..]);
-        if serde_json::from_str::<Record>(&tail).is_err() {
+        if serde_json::from_str::<Record>(&String::from_utf8_lossy(&bytes[start..])).is_err() {
             keep = start;
             resume.truncated_line = Some(bytes[..start].iter().filter(|&&b| b == b'\n').count() + 1);
         }
     }
-    let text = String::from_utf8(bytes[..keep].to_vec()).map_err(|_| Error::file(path, "not UTF-8 text"))?;
-    for record in parse_records(path, &text)? {
-        resume.done.insert(record.key());
-    }
+    let text = std::str::from_utf8(&bytes[..keep]).map_err(|_| Error::file(path, "not UTF-8 text"))?;
+    resume.done = parse_records(path, text)?.iter().map(Record::key).collect();
     if keep < bytes.len() {
         file.set_len(keep as u64).map_err(|e| Error::io(path, &e))?;
-    } else if !bytes.is_empty() && !bytes.ends_with(b"\n") {
+    } else if unterminated {
         // A complete last record without its newline: finish the line before appending.
         file.seek(SeekFrom::End(0)).map_err(|e| Error::io(path, &e))?;
         std::io::Write::write_all(&mut file, b"\n").map_err(|e| Error::io(path, &e))?;
@@ -202,15 +224,8 @@ pub(crate) mod tests {
     pub fn record(group: &str, a: &str, b: &str, order: Order, mode: Mode, verdict: Verdict) -> Record {
         let complete = matches!(verdict, Verdict::Conflict | Verdict::NoConflict);
         Record {
-            group: group.into(),
-            app_a: a.into(),
-            app_b: b.into(),
-            order,
-            mode,
-            verdict,
             complete,
             reason: (!complete).then(|| "time".to_string()),
-            conflicts: 0,
             events: 3,
             states: 10,
             transitions: 20,
@@ -219,11 +234,9 @@ pub(crate) mod tests {
             elapsed_ms: 100,
             wall_ms: 120,
             peak_memory_bytes: 1 << 20,
-            exceptions: 0,
-            conflict_list: Vec::new(),
             time_limit_ms: 10_000,
             memory_limit_bytes: 1 << 30,
-            error: None,
+            ..Record::new(RunKey::new(group, a, b, order, mode), verdict)
         }
     }
 

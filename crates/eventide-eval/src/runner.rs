@@ -94,27 +94,27 @@ pub fn supervise(mut command: Command, watchdog: Watchdog) -> ChildOutcome {
     let mut poll = Duration::from_millis(2);
     let mut peak_resident = 0u64;
     let exit = loop {
-        match child.try_wait() {
+        let stop = match child.try_wait() {
             Ok(Some(status)) => break exit_of(status),
-            Ok(None) => {}
-            Err(e) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                break Exit::SpawnFailed(format!("waiting for the child failed: {e}"));
+            Ok(None) => {
+                let resident = resident_bytes(child.id());
+                if let Some(resident) = &resident {
+                    peak_resident = peak_resident.max(resident.peak);
+                }
+                if resident.zip(watchdog.max_resident).is_some_and(|(resident, max)| resident.now > max) {
+                    Some(Exit::KilledMemory)
+                } else if start.elapsed() >= watchdog.deadline {
+                    Some(Exit::KilledTime)
+                } else {
+                    None
+                }
             }
-        }
-        if let Some(resident) = resident_bytes(child.id()) {
-            peak_resident = peak_resident.max(resident.peak);
-            if watchdog.max_resident.is_some_and(|max| resident.now > max) {
-                let _ = child.kill();
-                let _ = child.wait();
-                break Exit::KilledMemory;
-            }
-        }
-        if start.elapsed() >= watchdog.deadline {
+            Err(e) => Some(Exit::SpawnFailed(format!("waiting for the child failed: {e}"))),
+        };
+        if let Some(exit) = stop {
             let _ = child.kill();
             let _ = child.wait();
-            break Exit::KilledTime;
+            break exit;
         }
         std::thread::sleep(poll);
         poll = (poll * 2).min(Duration::from_millis(100));
@@ -145,24 +145,23 @@ struct Resident {
     peak: u64,
 }
 
+/// The value in bytes of a `Name:   123 kB` line of a `/proc` file (`name` with its colon).
+fn proc_kb_field(text: &str, name: &str) -> Option<u64> {
+    let line = text.lines().find(|l| l.starts_with(name))?;
+    let kb: u64 = line[name.len()..].trim().trim_end_matches("kB").trim().parse().ok()?;
+    Some(kb * 1024)
+}
+
 /// The resident set of process `pid` now and at its peak, from `/proc` (Linux only).
 fn resident_bytes(pid: u32) -> Option<Resident> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let field = |name: &str| -> Option<u64> {
-        let line = status.lines().find(|l| l.starts_with(name))?;
-        let kb: u64 = line[name.len()..].trim().trim_end_matches("kB").trim().parse().ok()?;
-        Some(kb * 1024)
-    };
-    let now = field("VmRSS:")?;
-    Some(Resident { now, peak: field("VmHWM:").unwrap_or(now).max(now) })
+    let now = proc_kb_field(&status, "VmRSS:")?;
+    Some(Resident { now, peak: proc_kb_field(&status, "VmHWM:").unwrap_or(now).max(now) })
 }
 
 /// The machine's physical memory, from `/proc/meminfo` (Linux only).
 pub fn total_memory_bytes() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kb: u64 = line["MemTotal:".len()..].trim().trim_end_matches("kB").trim().parse().ok()?;
-    Some(kb * 1024)
+    proc_kb_field(&std::fs::read_to_string("/proc/meminfo").ok()?, "MemTotal:")
 }
 
 /// How batch runs are started.
@@ -264,28 +263,11 @@ pub fn run_one(config: &RunnerConfig, spec: &RunSpec) -> Option<Record> {
 /// Builds the record of a run from what the child did.
 pub fn record_of(config: &RunnerConfig, spec: &RunSpec, outcome: &ChildOutcome) -> Option<Record> {
     let mut record = Record {
-        group: spec.group.clone(),
-        app_a: spec.app_a.clone(),
-        app_b: spec.app_b.clone(),
-        order: spec.order,
-        mode: spec.mode,
-        verdict: Verdict::Error,
-        complete: false,
-        reason: None,
-        conflicts: 0,
-        events: 0,
-        states: 0,
-        transitions: 0,
-        executed: 0,
-        executions: 0,
-        elapsed_ms: 0,
         wall_ms: outcome.wall.as_millis() as u64,
         peak_memory_bytes: outcome.peak_resident,
-        exceptions: 0,
-        conflict_list: Vec::new(),
         time_limit_ms: config.time_limit.as_millis() as u64,
         memory_limit_bytes: config.memory_limit,
-        error: None,
+        ..Record::new(spec.key(), Verdict::Error)
     };
     let stderr_line = last_line(&outcome.stderr_tail);
     let mut fail = |verdict: Verdict, reason: &str, message: String| {

@@ -1,9 +1,10 @@
 //! The report's content as sections of tables, and its plain-text rendering with aligned
 //! columns. The HTML page ([`crate::html`]) renders the same sections.
 
-use crate::aggregate::{Analysis, ModeResult, PairVerdict, Ratios};
-use crate::corpus::PaperFigure;
+use crate::aggregate::{ratio, Analysis, GroupCounts, ModeResult, PairVerdict, Ratios};
+use crate::corpus::{strip_groovy, PaperFigure};
 use crate::paper::PaperComparison;
+use crate::record::{ConflictKey, Record};
 use crate::work::Mode;
 use std::fmt::Write as _;
 
@@ -29,6 +30,11 @@ impl Table {
         self.rows.push(row);
     }
 
+    /// Whether column `i` is numeric.
+    pub fn is_numeric(&self, i: usize) -> bool {
+        self.numeric.get(i).copied().unwrap_or(false)
+    }
+
     /// The table as text: columns separated by two spaces, numbers right-aligned, a dashed rule
     /// under the header.
     pub fn render(&self) -> String {
@@ -48,7 +54,7 @@ impl Table {
                 if i > 0 {
                     text.push_str("  ");
                 }
-                if self.numeric.get(i).copied().unwrap_or(false) {
+                if self.is_numeric(i) {
                     text.push_str(&" ".repeat(pad));
                     text.push_str(cell);
                 } else {
@@ -130,6 +136,15 @@ fn figure(m: &ModeResult, value: u64) -> String {
     }
 }
 
+/// The exploration time of a finished mode in seconds, `Unf` otherwise.
+fn time_figure(m: &ModeResult) -> String {
+    if m.finished() {
+        seconds(m.elapsed_ms())
+    } else {
+        figure(m, 0)
+    }
+}
+
 fn paper_figure(f: PaperFigure, decimals: bool) -> String {
     match f {
         PaperFigure::Unfinished => "Unf".to_string(),
@@ -148,7 +163,7 @@ fn ratio_lines(r: &Ratios) -> Vec<String> {
 }
 
 /// Builds the report's sections.
-pub fn sections(a: &Analysis, paper: Option<&PaperComparison>) -> Vec<Section> {
+pub fn sections(a: &Analysis, paper: Option<&PaperComparison<'_>>) -> Vec<Section> {
     let mut out = Vec::new();
 
     let [c, n, i, e] = a.run_verdicts;
@@ -185,20 +200,20 @@ pub fn sections(a: &Analysis, paper: Option<&PaperComparison>) -> Vec<Section> {
     );
     for p in &a.pairs {
         let (d, x) = (p.mode(Mode::Dpor), p.mode(Mode::None));
-        let ratio = p.finished_both().then(|| x.states().max(1) as f64 / d.states().max(1) as f64);
+        let state_ratio = p.finished_both().then(|| ratio(x.states(), d.states()));
         pairs.push(vec![
             p.id.group.clone(),
             p.id.name(),
-            count(d.events().max(x.events())),
+            count(p.events()),
             verdict_cell(d),
             figure(d, d.states()),
             figure(d, d.transitions()),
-            if d.finished() { seconds(d.elapsed_ms()) } else { figure(d, 0) },
+            time_figure(d),
             verdict_cell(x),
             figure(x, x.states()),
             figure(x, x.transitions()),
-            if x.finished() { seconds(x.elapsed_ms()) } else { figure(x, 0) },
-            times(ratio),
+            time_figure(x),
+            times(state_ratio),
         ]);
     }
     out.push(Section {
@@ -255,15 +270,9 @@ pub fn sections(a: &Analysis, paper: Option<&PaperComparison>) -> Vec<Section> {
         ],
         &[false, true, true, true, true, true, true, true, true, true, true, true],
     );
-    let mut totals = crate::aggregate::GroupCounts { group: "total".into(), ..Default::default() };
+    let mut totals = GroupCounts { group: "total".into(), ..Default::default() };
     for g in &a.groups {
-        totals.pairs += g.pairs;
-        for m in 0..2 {
-            totals.finished[m] += g.finished[m];
-            for v in 0..5 {
-                totals.verdicts[m][v] += g.verdicts[m][v];
-            }
-        }
+        totals.add(g);
     }
     for g in a.groups.iter().chain(std::iter::once(&totals)) {
         let mut row = vec![g.group.clone(), g.pairs.to_string()];
@@ -296,14 +305,14 @@ pub fn sections(a: &Analysis, paper: Option<&PaperComparison>) -> Vec<Section> {
             a.disagreements.len()
         ));
         let mut t = Table::new(&["group", "pair", "order", "what", "only with dpor", "only with none"], &[false; 6]);
+        let list = |v: &[ConflictKey]| {
+            if v.is_empty() {
+                "-".to_string()
+            } else {
+                v.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+            }
+        };
         for d in &a.disagreements {
-            let list = |v: &[crate::record::ConflictKey]| {
-                if v.is_empty() {
-                    "-".to_string()
-                } else {
-                    v.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
-                }
-            };
             t.push(vec![
                 d.id.group.clone(),
                 d.id.name(),
@@ -328,11 +337,7 @@ const SLOWEST_RUNS: usize = 10;
 
 /// Total run time per mode, and the slowest runs that completed.
 fn run_times_section(a: &Analysis) -> Section {
-    let records: Vec<&crate::record::Record> = a
-        .pairs
-        .iter()
-        .flat_map(|p| Mode::BOTH.into_iter().flat_map(move |m| p.mode(m).runs.iter().flatten()))
-        .collect();
+    let records: Vec<&Record> = a.records().collect();
     let mut lines = Vec::new();
     for mode in Mode::BOTH {
         let of_mode = records.iter().filter(|r| r.mode == mode);
@@ -341,20 +346,17 @@ fn run_times_section(a: &Analysis) -> Section {
         });
         lines.push(format!("{mode}: {runs} runs ({complete} completed), {} s in all", seconds(wall)));
     }
-    let mut slowest: Vec<&crate::record::Record> = records.iter().copied().filter(|r| r.complete).collect();
+    let mut slowest: Vec<&Record> = records.iter().copied().filter(|r| r.complete).collect();
     slowest.sort_by_key(|r| std::cmp::Reverse(r.elapsed_ms));
     let mut t = Table::new(
         &["group", "app1 + app2", "mode", "verdict", "events", "states", "transitions", "s", "peak memory"],
         &[false, false, false, false, true, true, true, true, true],
     );
     for r in slowest.into_iter().take(SLOWEST_RUNS) {
-        let (app1, app2) = match r.order {
-            crate::work::Order::Ab => (&r.app_a, &r.app_b),
-            crate::work::Order::Ba => (&r.app_b, &r.app_a),
-        };
+        let (app1, app2) = r.order.apps(&r.app_a, &r.app_b);
         t.push(vec![
             r.group.clone(),
-            format!("{} + {}", crate::corpus::strip_groovy(app1), crate::corpus::strip_groovy(app2)),
+            format!("{} + {}", strip_groovy(app1), strip_groovy(app2)),
             r.mode.to_string(),
             r.verdict.as_str().to_string(),
             count(r.events),
@@ -368,7 +370,7 @@ fn run_times_section(a: &Analysis) -> Section {
     Section { title: "Run times".into(), lines, tables: vec![t], alarm: false }
 }
 
-fn paper_section(p: &PaperComparison) -> Section {
+fn paper_section(p: &PaperComparison<'_>) -> Section {
     let mut lines = vec![format!(
         "{} paper rows, {} distinct pairs; {} of them are in our results. Ours add both app orders; \
              the paper ran one, so compare ratios and finish status rather than raw counts.",
@@ -424,34 +426,23 @@ fn paper_section(p: &PaperComparison) -> Section {
         &[false, false, false, true, true, true, true, true, true, true, true, true, true, true, true, true, true],
     );
     for line in &p.lines {
-        let r = &line.row;
+        let r = line.row;
         let mut row = vec![format!("{}-{}", r.table, r.no), format!("{} \u{2013} {}", r.app_a, r.app_b)];
-        let ours = line.ours.as_ref();
+        let ours = line.ours;
         row.push(ours.map_or_else(|| "(not run)".to_string(), |o| o.id.group.clone()));
-        let (d, x) = match ours {
-            Some(o) => (Some(o.mode(Mode::Dpor)), Some(o.mode(Mode::None))),
-            None => (None, None),
-        };
-        let ev = d.zip(x).map(|(d, x)| count(d.events().max(x.events())));
+        let (d, x) = (ours.map(|o| o.mode(Mode::Dpor)), ours.map(|o| o.mode(Mode::None)));
         row.push(paper_figure(r.events, false));
-        row.push(ev.unwrap_or_else(|| "-".into()));
-        let fig = |m: Option<&ModeResult>, f: &dyn Fn(&ModeResult) -> u64| match m {
-            Some(m) => figure(m, f(m)),
-            None => "-".to_string(),
-        };
-        let secs = |m: Option<&ModeResult>| match m {
-            Some(m) if m.finished() => seconds(m.elapsed_ms()),
-            Some(m) => figure(m, 0),
-            None => "-".to_string(),
-        };
+        row.push(ours.map_or_else(|| "-".into(), |o| count(o.events())));
+        let fig = |m: Option<&ModeResult>, f: fn(&ModeResult) -> u64| m.map_or_else(|| "-".into(), |m| figure(m, f(m)));
+        let secs = |m: Option<&ModeResult>| m.map_or_else(|| "-".into(), time_figure);
         row.push(paper_figure(r.states_nodpor, false));
-        row.push(fig(x, &ModeResult::states));
+        row.push(fig(x, ModeResult::states));
         row.push(paper_figure(r.states_dpor, false));
-        row.push(fig(d, &ModeResult::states));
+        row.push(fig(d, ModeResult::states));
         row.push(paper_figure(r.trans_nodpor, false));
-        row.push(fig(x, &ModeResult::transitions));
+        row.push(fig(x, ModeResult::transitions));
         row.push(paper_figure(r.trans_dpor, false));
-        row.push(fig(d, &ModeResult::transitions));
+        row.push(fig(d, ModeResult::transitions));
         row.push(paper_figure(r.time_nodpor_s, true));
         row.push(secs(x));
         row.push(paper_figure(r.time_dpor_s, true));

@@ -29,6 +29,14 @@ impl Order {
     pub fn index(self) -> usize {
         self as usize
     }
+
+    /// (App1, App2) in this order, from the pair list's (`app_a`, `app_b`).
+    pub fn apps<'a>(self, app_a: &'a str, app_b: &'a str) -> (&'a str, &'a str) {
+        match self {
+            Order::Ab => (app_a, app_b),
+            Order::Ba => (app_b, app_a),
+        }
+    }
 }
 
 /// The exploration mode: stateful DPOR or exhaustive stateful search.
@@ -78,6 +86,12 @@ pub struct RunKey {
     pub mode: Mode,
 }
 
+impl RunKey {
+    pub fn new(group: &str, app_a: &str, app_b: &str, order: Order, mode: Mode) -> RunKey {
+        RunKey { group: group.to_string(), app_a: app_a.to_string(), app_b: app_b.to_string(), order, mode }
+    }
+}
+
 /// One check to run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunSpec {
@@ -95,21 +109,12 @@ pub struct RunSpec {
 
 impl RunSpec {
     pub fn key(&self) -> RunKey {
-        RunKey {
-            group: self.group.clone(),
-            app_a: self.app_a.clone(),
-            app_b: self.app_b.clone(),
-            order: self.order,
-            mode: self.mode,
-        }
+        RunKey::new(&self.group, &self.app_a, &self.app_b, self.order, self.mode)
     }
 
     /// (App1, App2) for this run's order.
     pub fn apps(&self) -> (&str, &str) {
-        match self.order {
-            Order::Ab => (&self.app_a, &self.app_b),
-            Order::Ba => (&self.app_b, &self.app_a),
-        }
+        self.order.apps(&self.app_a, &self.app_b)
     }
 }
 
@@ -148,7 +153,7 @@ pub fn work_list(
                 pair.app_a, pair.app_b, pair.group
             )));
         };
-        if !seen.insert((pair.group.clone(), pair.app_a.clone(), pair.app_b.clone())) {
+        if !seen.insert((&pair.group, &pair.app_a, &pair.app_b)) {
             continue;
         }
         for order in Order::BOTH {
@@ -195,8 +200,8 @@ impl Shard {
     }
 
     /// This shard's runs, in work-list order.
-    pub fn select<T: Clone>(self, list: &[T]) -> Vec<T> {
-        list.iter().enumerate().filter(|(i, _)| self.contains(*i)).map(|(_, r)| r.clone()).collect()
+    pub fn select<T>(self, list: &[T]) -> Vec<&T> {
+        list.iter().enumerate().filter(|(i, _)| self.contains(*i)).map(|(_, r)| r).collect()
     }
 }
 
@@ -241,7 +246,7 @@ mod tests {
     #[test]
     fn shards_are_disjoint_and_cover_the_list() {
         let list: Vec<usize> = (0..23).collect();
-        let mut all: Vec<usize> = (1..=4).flat_map(|i| Shard { index: i, count: 4 }.select(&list)).collect();
+        let mut all: Vec<usize> = (1..=4).flat_map(|i| Shard { index: i, count: 4 }.select(&list)).copied().collect();
         all.sort();
         assert_eq!(all, list);
         assert_eq!(Shard::parse("2/5").unwrap(), Shard { index: 2, count: 5 });

@@ -11,12 +11,12 @@ use eventide_engine::memory;
 use eventide_eval::batch::{run_batch, BatchSummary};
 use eventide_eval::record::{prepare_resume, Record};
 use eventide_eval::runner::{self, RunnerConfig};
+use eventide_eval::text::seconds;
 use eventide_eval::work::{work_list, Mode, RunSpec, Shard};
 use eventide_eval::{corpus, Error};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::HashMap;
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -78,9 +78,9 @@ fn batch(args: BatchArgs) -> Result<i32, Error> {
     }
     let groups = corpus::read_groups(&args.groups)?;
     let all = work_list(&pairs, &groups, &args.group, &modes)?;
-    let mine = match shard {
+    let mine: Vec<&RunSpec> = match shard {
         Some(s) => s.select(&all),
-        None => all.clone(),
+        None => all.iter().collect(),
     };
 
     let already = if args.resume {
@@ -101,7 +101,7 @@ fn batch(args: BatchArgs) -> Result<i32, Error> {
         }
         Default::default()
     };
-    let todo: Vec<RunSpec> = mine.iter().filter(|r| !already.contains(&r.key())).cloned().collect();
+    let todo: Vec<RunSpec> = mine.iter().copied().filter(|r| !already.contains(&r.key())).cloned().collect();
     let slice = shard.map(|s| format!(" (shard {}/{}: {} runs)", s.index, s.count, mine.len())).unwrap_or_default();
     eprintln!(
         "{} runs in the work list{slice}; {} already in {}; {} to run with {jobs} job(s), {} s and {} each",
@@ -146,21 +146,29 @@ struct Progress {
     bar: ProgressBar,
     terminal: bool,
     total: usize,
-    finished: AtomicUsize,
-    conflicts: AtomicUsize,
-    incomplete: AtomicUsize,
-    errors: AtomicUsize,
     pairs_total: usize,
-    pairs_done: AtomicUsize,
-    /// Runs left per (group, app_a, app_b).
-    left: Mutex<HashMap<(String, String, String), usize>>,
+    state: Mutex<ProgressState>,
+}
+
+struct ProgressState {
+    /// The runs finished so far.
+    summary: BatchSummary,
+    /// Runs left per pair.
+    left: HashMap<(String, String, String), usize>,
+    /// Pairs with no run left.
+    pairs_done: usize,
+}
+
+/// The pair of a run: (group, app_a, app_b).
+fn pair_of(spec: &RunSpec) -> (String, String, String) {
+    (spec.group.clone(), spec.app_a.clone(), spec.app_b.clone())
 }
 
 impl Progress {
     fn new(todo: &[RunSpec]) -> Progress {
         let mut left: HashMap<(String, String, String), usize> = HashMap::new();
         for r in todo {
-            *left.entry((r.group.clone(), r.app_a.clone(), r.app_b.clone())).or_default() += 1;
+            *left.entry(pair_of(r)).or_default() += 1;
         }
         let terminal = std::io::stderr().is_terminal();
         let bar = if terminal {
@@ -175,60 +183,46 @@ impl Progress {
         } else {
             ProgressBar::hidden()
         };
-        let progress = Progress {
-            bar,
-            terminal,
-            total: todo.len(),
-            finished: AtomicUsize::new(0),
-            conflicts: AtomicUsize::new(0),
-            incomplete: AtomicUsize::new(0),
-            errors: AtomicUsize::new(0),
-            pairs_total: left.len(),
-            pairs_done: AtomicUsize::new(0),
-            left: Mutex::new(left),
-        };
-        progress.bar.set_message(progress.message());
+        let state = ProgressState { summary: BatchSummary::default(), pairs_done: 0, left };
+        let progress =
+            Progress { bar, terminal, total: todo.len(), pairs_total: state.left.len(), state: Mutex::new(state) };
+        progress.bar.set_message(progress.message(&progress.state()));
         progress
     }
 
-    fn message(&self) -> String {
+    fn state(&self) -> std::sync::MutexGuard<'_, ProgressState> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn message(&self, state: &ProgressState) -> String {
+        let s = &state.summary;
         format!(
             "pairs {}/{}, {} conflict, {} incomplete, {} error",
-            self.pairs_done.load(Ordering::SeqCst),
-            self.pairs_total,
-            self.conflicts.load(Ordering::SeqCst),
-            self.incomplete.load(Ordering::SeqCst),
-            self.errors.load(Ordering::SeqCst)
+            state.pairs_done, self.pairs_total, s.conflict, s.incomplete, s.error
         )
     }
 
     fn done(&self, spec: &RunSpec, record: Option<&Record>) {
-        use eventide_eval::record::Verdict;
-        match record.map(|r| r.verdict) {
-            Some(Verdict::Conflict) => self.conflicts.fetch_add(1, Ordering::SeqCst),
-            Some(Verdict::Incomplete) => self.incomplete.fetch_add(1, Ordering::SeqCst),
-            Some(Verdict::Error) => self.errors.fetch_add(1, Ordering::SeqCst),
-            _ => 0,
-        };
-        {
-            let mut left = self.left.lock().unwrap_or_else(|p| p.into_inner());
-            if let Some(n) = left.get_mut(&(spec.group.clone(), spec.app_a.clone(), spec.app_b.clone())) {
+        let (k, message) = {
+            let mut state = self.state();
+            state.summary.add(record);
+            if let Some(n) = state.left.get_mut(&pair_of(spec)) {
                 *n -= 1;
                 if *n == 0 {
-                    self.pairs_done.fetch_add(1, Ordering::SeqCst);
+                    state.pairs_done += 1;
                 }
             }
-        }
-        let k = self.finished.fetch_add(1, Ordering::SeqCst) + 1;
-        if self.terminal {
-            self.bar.set_message(self.message());
+            (state.summary.runs, self.terminal.then(|| self.message(&state)))
+        };
+        if let Some(message) = message {
+            self.bar.set_message(message);
             self.bar.inc(1);
         } else {
             let (app1, app2) = spec.apps();
             let outcome = match record {
                 Some(r) => {
                     let reason = r.reason.as_deref().map(|x| format!(" ({x})")).unwrap_or_default();
-                    format!("{}{reason}, {:.2} s", r.verdict.as_str(), r.wall_ms as f64 / 1000.0)
+                    format!("{}{reason}, {} s", r.verdict.as_str(), seconds(r.wall_ms))
                 }
                 None => "interrupted".to_string(),
             };
@@ -238,7 +232,7 @@ impl Progress {
 
     fn finish(&self) {
         if self.terminal {
-            self.bar.finish_with_message(self.message());
+            self.bar.finish_with_message(self.message(&self.state()));
         }
     }
 }

@@ -25,7 +25,7 @@ pub fn run(args: ReportArgs) -> i32 {
         None => None,
     };
     let analysis = aggregate::analyse(records);
-    let comparison = comparison_rows.map(|rows| paper::compare(&rows, &analysis));
+    let comparison = comparison_rows.as_deref().map(|rows| paper::compare(rows, &analysis));
     let sections = text::sections(&analysis, comparison.as_ref());
     print!("{}", text::render_text(&sections));
     if let Some(path) = &args.html {
