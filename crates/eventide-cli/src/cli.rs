@@ -141,6 +141,13 @@ pub struct AppArgs {
     /// Input values: `device` or `global` (mode inputs differ between apps).
     #[arg(long, default_value = "device", value_parser = ["device", "global"])]
     pub profile: String,
+    /// Stop a handler that is still running after this many seconds of the whole pass (a loop
+    /// that never ends); reported as an error, exit 3.
+    #[arg(long, value_name = "SECONDS", default_value = "60")]
+    pub time_limit: f64,
+    /// Stop a handler once memory in use exceeds this size: bytes, or with a suffix K, M, G.
+    #[arg(long, value_name = "BYTES|nG")]
+    pub memory_limit: Option<String>,
 }
 
 #[derive(Args, Debug)]

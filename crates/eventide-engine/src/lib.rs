@@ -24,7 +24,7 @@ pub use eventset::EventSet;
 pub use explore::Switches;
 pub use explore::{
     explore, explore_with_monitor, BacktrackSearch, Config, Limits, Monitor, NoMonitor, ObservedTransition, Outcome,
-    Por, ReportedFinding, Stats, StopReason,
+    Por, ReportedFinding, Stats, StopReason, Watchdog,
 };
 pub use fingerprint::{fingerprint_of, FingerprintHasher};
 pub use system::{

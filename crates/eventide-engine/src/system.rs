@@ -212,6 +212,18 @@ pub trait TransitionSystem {
     fn states_equal(&self, _a: &Self::State, _b: &Self::State) -> Option<bool> {
         None
     }
+
+    /// Called when a run starts (with the run's [`Watchdog`]) and when it ends (with `None`). A
+    /// system whose transitions run arbitrary code (interpreted handlers that may loop forever)
+    /// checks the watchdog inside `execute` and reports a stop through
+    /// [`TransitionSystem::interrupted`]. The default ignores it: transitions are short.
+    fn set_watchdog(&mut self, _watchdog: Option<crate::Watchdog>) {}
+
+    /// Whether the last `execute` was cut short by the watchdog. The engine then discards that
+    /// step (its successor is not a real state) and stops the run with the reason.
+    fn interrupted(&mut self) -> Option<crate::StopReason> {
+        None
+    }
 }
 
 impl fmt::Display for SourcePosition {

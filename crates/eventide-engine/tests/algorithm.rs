@@ -397,3 +397,76 @@ fn monitors_see_every_executed_transition_and_report_findings() {
         assert_eq!(stopped.stop_reason, Some(eventide_engine::StopReason::FirstFinding));
     }
 }
+
+/// A system whose event 1 never finishes on its own: it spins until the run's watchdog trips,
+/// as an interpreted handler with `while (true) {}` does. Event 0 counts up to 3.
+#[derive(Default)]
+struct Spinner {
+    watchdog: Option<eventide_engine::Watchdog>,
+    interrupted: Option<eventide_engine::StopReason>,
+    watchdog_sets: Vec<bool>,
+}
+
+impl eventide_engine::TransitionSystem for Spinner {
+    type State = u8;
+    type Label = ();
+    fn initial_state(&mut self) -> u8 {
+        0
+    }
+    fn fingerprint(&self, s: &u8) -> eventide_engine::Fingerprint {
+        eventide_engine::Fingerprint(*s as u128)
+    }
+    fn enabled(&mut self, s: &u8, out: &mut Vec<eventide_engine::EventId>) {
+        if *s < 3 {
+            out.push(0);
+        }
+        if *s == 2 {
+            out.push(1);
+        }
+    }
+    fn execute(
+        &mut self,
+        s: &u8,
+        e: eventide_engine::EventId,
+        accesses: &mut Vec<eventide_engine::Access>,
+    ) -> eventide_engine::Step<u8> {
+        self.interrupted = None;
+        accesses.push(eventide_engine::Access::write(eventide_engine::Location::data(0)));
+        if e == 1 {
+            let watchdog = self.watchdog.expect("the engine sets a watchdog before executing");
+            loop {
+                if let Some(reason) = watchdog.exceeded() {
+                    self.interrupted = Some(reason);
+                    break;
+                }
+                std::thread::yield_now();
+            }
+        }
+        eventide_engine::Step { next: s + 1, findings: Vec::new(), label: () }
+    }
+    fn event_name(&self, e: eventide_engine::EventId) -> String {
+        ["count", "spin"][e as usize].to_string()
+    }
+    fn set_watchdog(&mut self, watchdog: Option<eventide_engine::Watchdog>) {
+        self.watchdog_sets.push(watchdog.is_some());
+        self.watchdog = watchdog;
+    }
+    fn interrupted(&mut self) -> Option<eventide_engine::StopReason> {
+        self.interrupted
+    }
+}
+
+#[test]
+fn a_transition_that_never_ends_is_stopped_by_the_time_limit() {
+    for por in [Por::Dpor, Por::None] {
+        let mut system = Spinner::default();
+        let limits = Limits { time_limit: Some(std::time::Duration::from_millis(100)), ..Limits::default() };
+        let outcome = eventide_engine::explore(&mut system, &Config { limits, ..all(por) });
+        assert!(!outcome.complete, "{por:?}");
+        assert_eq!(outcome.stop_reason, Some(eventide_engine::StopReason::Time), "{por:?}");
+        // The interrupted step is discarded: only the states before it exist.
+        assert!(outcome.stats.states <= 4, "{por:?}: {:?}", outcome.stats);
+        // The watchdog is set for the run and cleared after it (replays after a run are not cut).
+        assert_eq!(system.watchdog_sets, vec![true, false], "{por:?}");
+    }
+}

@@ -4,7 +4,9 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use eventide_groovy::eval::{ErrorKind, EvalError, GMap, Host, HostRef, Interpreter, Value};
+use eventide_groovy::eval::{
+    ErrorKind, EvalError, GMap, Host, HostRef, Interpreter, Interrupt, InterruptReason, Value,
+};
 use eventide_groovy::syntax::{parse, SourceFile};
 
 const LOCATION: u32 = 1;
@@ -403,4 +405,66 @@ fn errors_cross_threads() {
     fn is_send_sync<T: Send + Sync + 'static>() {}
     is_send_sync::<EvalError>();
     is_send_sync::<eventide_groovy::syntax::Script>();
+}
+
+/// A memory figure that grows with every question, standing in for allocator accounting.
+fn growing_memory() -> usize {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    CALLS.fetch_add(1 << 20, Ordering::Relaxed)
+}
+
+#[test]
+fn endless_loops_stop_at_the_deadline_and_cannot_be_caught() {
+    let programs = [
+        "while (true) { }",
+        "for (;;) { def x = 1 }",
+        "def f() { while (true) { } }\ntry { f() } catch (Throwable t) { println 'caught' } finally { while (true) { } }",
+        "def c = { -> c2() }\ndef c2() { while (true) { } }\ntry { c() } catch (e) { println 'caught' }",
+        "(1..1000000000).each { n -> }",
+    ];
+    for src in programs {
+        let mut i = interp(src);
+        let mut h = TestHost::new();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_millis(50);
+        i.set_interrupt(Some(Interrupt { deadline: Some(deadline), memory_limit: None, memory_in_use: || 0 }));
+        let err = i.run_script(&mut h).unwrap_err();
+        assert_eq!(err.interrupt_reason(), Some(InterruptReason::Time), "{src}: {err}");
+        assert_eq!(i.interrupted(), Some(InterruptReason::Time), "{src}");
+        assert!(!h.out.contains("caught"), "{src}: the interruption was caught");
+        assert!(err.location.is_some(), "{src}: {err} has no location");
+    }
+}
+
+#[test]
+fn unbounded_growth_stops_at_the_memory_ceiling() {
+    let mut i = interp("def l = []\nwhile (true) { l << 'x' * 100 }");
+    let mut h = TestHost::new();
+    i.set_interrupt(Some(Interrupt { deadline: None, memory_limit: Some(64 << 20), memory_in_use: growing_memory }));
+    let err = i.run_script(&mut h).unwrap_err();
+    assert_eq!(err.interrupt_reason(), Some(InterruptReason::Memory), "{err}");
+    assert_eq!(err.to_string(), "App.groovy:2:14: interrupted: memory limit reached");
+}
+
+#[test]
+fn an_interrupt_with_room_to_spare_changes_nothing_and_can_be_reset() {
+    let src = "def n = 0\nfor (i in 0..<10000) { n += i }\nprintln n";
+    let mut i = interp(src);
+    let mut h = TestHost::new();
+    let far = std::time::Instant::now() + std::time::Duration::from_secs(3600);
+    i.set_interrupt(Some(Interrupt { deadline: Some(far), memory_limit: Some(usize::MAX), memory_in_use: || 0 }));
+    i.run_script(&mut h).unwrap();
+    assert_eq!(h.out.trim(), "49995000");
+    // A tripped interpreter fails at once until its interrupt is set again.
+    i.set_interrupt(Some(Interrupt {
+        deadline: Some(std::time::Instant::now()),
+        memory_limit: None,
+        memory_in_use: || 0,
+    }));
+    assert!(i.run_script(&mut h).is_err());
+    assert!(i.run_script(&mut h).unwrap_err().interrupt_reason().is_some());
+    i.set_interrupt(None);
+    h.out.clear();
+    i.run_script(&mut h).unwrap();
+    assert_eq!(h.out.trim(), "49995000");
 }

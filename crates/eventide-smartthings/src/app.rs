@@ -18,7 +18,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use eventide_groovy::eval::{ErrorKind, EvalError, Interpreter, Value};
+use eventide_groovy::eval::{ErrorKind, EvalError, Interpreter, Interrupt, InterruptReason, Value};
 use eventide_groovy::syntax::{parse, SourceFile};
 use eventide_groovy::Diagnostic;
 
@@ -85,6 +85,20 @@ fn eval_diagnostic(file: &SourceFile, e: &EvalError) -> Diagnostic {
     }
 }
 
+/// How long an app's top level and page methods may run while its inputs are discovered, and how
+/// much memory the process may hold meanwhile: a top level that loops forever is a load error,
+/// not a hang.
+pub const LOAD_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(30);
+pub const LOAD_MEMORY_LIMIT: usize = 4 << 30;
+
+fn load_interrupt(start: std::time::Instant) -> Interrupt {
+    Interrupt {
+        deadline: start.checked_add(LOAD_TIME_LIMIT),
+        memory_limit: Some(LOAD_MEMORY_LIMIT),
+        memory_in_use: eventide_engine::memory::memory_in_use,
+    }
+}
+
 /// Runs the app's top level and its page methods against `settings` (and the devices of
 /// `binding`, in configuration A, when there is one).
 pub(crate) fn discover(
@@ -112,11 +126,24 @@ pub(crate) fn discover(
     let mut accesses = Vec::new();
     let mut host = StHost::new(&world, &mut tables, &mut st, &mut accesses, Phase::Loading);
     host.discovery = Some(Discovery::default());
+    let limits = load_interrupt(std::time::Instant::now());
     let mut interp = Interpreter::new(source.script.clone(), source.file.clone());
+    interp.set_interrupt(Some(limits));
+    let interrupted = |e: &EvalError| {
+        let limit = match e.interrupt_reason() {
+            Some(InterruptReason::Memory) => format!("{} GiB of memory", LOAD_MEMORY_LIMIT >> 30),
+            _ => format!("{} s", LOAD_TIME_LIMIT.as_secs()),
+        };
+        LoadError::App(Diagnostic {
+            message: format!("loading the app did not finish within {limit} (a loop that never ends?)"),
+            ..eval_diagnostic(&source.file, e)
+        })
+    };
     if let Err(e) = interp.run_script(&mut host) {
         let diagnostic = eval_diagnostic(&source.file, &e);
         return Err(match e.kind {
             ErrorKind::Unsupported { .. } => LoadError::Unsupported(diagnostic),
+            ErrorKind::Interrupted { .. } => interrupted(&e),
             _ => LoadError::App(diagnostic),
         });
     }
@@ -134,7 +161,11 @@ pub(crate) fn discover(
             d.current_page = Some(page.clone());
         }
         let mut page_interp = Interpreter::new(source.script.clone(), source.file.clone());
+        page_interp.set_interrupt(Some(limits));
         if let Err(e) = page_interp.call_function(&mut host, &page, Vec::new()) {
+            if e.interrupt_reason().is_some() {
+                return Err(interrupted(&e));
+            }
             warnings.push(eval_diagnostic(&source.file, &e));
         }
     }

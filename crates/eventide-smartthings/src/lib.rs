@@ -50,7 +50,7 @@ pub use binding::{Binding, BoundInput, Device, DeviceAttribute};
 pub use error::LoadError;
 pub use label::{AppId, AppWrite, HandlerRun, TransitionLabel, WriteTarget};
 pub use system::{
-    EventInfo, EventKind, Executed, Exercise, Options, PairState, PairSystem, Profile, TimerMode, CASCADE_DEPTH_KEY,
-    MAX_CASCADE_DEPTH,
+    EventInfo, EventKind, Executed, Exercise, Interruption, Options, PairState, PairSystem, Profile, TimerMode,
+    CASCADE_DEPTH_KEY, MAX_CASCADE_DEPTH,
 };
 pub use time::{CLOCK_MILLIS, SUNRISE_MILLIS, SUNSET_MILLIS};

@@ -40,9 +40,12 @@ use std::path::Path;
 use std::rc::Rc;
 use std::str::FromStr;
 
-use eventide_engine::{Access, EventId, Finding, Fingerprint, FingerprintHasher, Step, TransitionSystem};
+use eventide_engine::{
+    Access, EventId, Finding, Fingerprint, FingerprintHasher, SourcePosition, Step, StopReason, TransitionSystem,
+    Watchdog,
+};
 use eventide_groovy::eval::num::Dec;
-use eventide_groovy::eval::{GMap, HostRef, Value};
+use eventide_groovy::eval::{GMap, HostRef, Interrupt, InterruptReason, Value};
 
 use crate::app::{discover, App};
 use crate::binding::{bind, Binding, BoundValue, Device};
@@ -182,6 +185,12 @@ pub struct Executed {
     pub handler_runs: u32,
     /// Messages, HTTP requests and routines the apps produced (recorded, never sent).
     pub outputs: Vec<String>,
+    /// Set when the limits of [`PairSystem::set_limits`] (or the engine's watchdog) stopped a
+    /// handler (with where it was): the step is void.
+    pub interrupted: Option<(InterruptReason, Option<SourcePosition>)>,
+    /// Keys of the findings that are interpreter errors (unsupported constructs, evaluator
+    /// limits), not faults of the apps' own code.
+    pub interpreter_errors: Vec<String>,
 }
 
 /// What [`PairSystem::exercise`] saw: setup, then every event once from the state after setup.
@@ -197,8 +206,40 @@ pub struct Exercise {
     pub handlers_run: u32,
     /// Messages, HTTP requests and routines produced (recorded, never sent).
     pub outputs: Vec<String>,
-    /// Findings, each once, with the event that raised it (`setup:A` for `installed()`).
+    /// Interpreter errors (unsupported constructs, evaluator limits), each once, with the event
+    /// that raised it (`setup:A` for `installed()`).
     pub errors: Vec<(Finding, String)>,
+    /// Runtime faults of the app's own code (`app_exception` findings) and failed assertions,
+    /// each once, with the event that raised it.
+    pub exceptions: Vec<(Finding, String)>,
+    /// Set when the limits of [`PairSystem::set_limits`] stopped a handler. The pass ends there.
+    pub interrupted: Option<Interruption>,
+}
+
+/// A handler stopped by a time or memory limit.
+#[derive(Debug, Clone)]
+pub struct Interruption {
+    pub reason: InterruptReason,
+    /// The event whose transition was running (`setup:A` for `installed()`).
+    pub event: String,
+    /// Where the handler was when it stopped.
+    pub position: Option<SourcePosition>,
+}
+
+impl Exercise {
+    /// Files the findings and interruption of one transition under `event`.
+    fn record(&mut self, run: &Executed, event: &str) {
+        for f in &run.step.findings {
+            let list = if run.interpreter_errors.contains(&f.key) { &mut self.errors } else { &mut self.exceptions };
+            if !list.iter().any(|(g, _)| g.key == f.key) {
+                list.push((f.clone(), event.to_string()));
+            }
+        }
+        if let Some((reason, position)) = &run.interrupted {
+            self.interrupted =
+                Some(Interruption { reason: *reason, event: event.to_string(), position: position.clone() });
+        }
+    }
 }
 
 /// Two SmartApps (or one) and the simulated home, as a transition system.
@@ -215,6 +256,8 @@ pub struct PairSystem {
     binding: Binding,
     initial: PairState,
     options: Options,
+    /// Why the last transition was interrupted, if it was.
+    last_interrupt: Option<InterruptReason>,
 }
 
 /// What event derivation needs about one attribute slot.
@@ -357,7 +400,28 @@ impl PairSystem {
                 })
                 .collect(),
         };
-        Ok(PairSystem { world, slots, mode_sym, modes, sun_events, tables, apps, binding, initial, options })
+        Ok(PairSystem {
+            world,
+            slots,
+            mode_sym,
+            modes,
+            sun_events,
+            tables,
+            apps,
+            binding,
+            initial,
+            options,
+            last_interrupt: None,
+        })
+    }
+
+    /// Sets (or clears) the time and memory limits every handler run checks from now on; a
+    /// transition whose handlers exceed them ends early and reports
+    /// [`Executed::interrupted`]. The engine sets them for the length of a run (its watchdog);
+    /// `eventide app` sets them for its one pass.
+    pub fn set_limits(&mut self, limits: Option<Interrupt>) {
+        self.tables.interrupt = limits;
+        self.last_interrupt = None;
     }
 
     pub fn options(&self) -> Options {
@@ -497,14 +561,10 @@ impl PairSystem {
         let mut accesses = Vec::new();
         let setup = self.run_event(&initial, 0, &mut accesses);
         out.handlers_run = setup.handler_runs;
-        out.outputs = setup.outputs;
-        let push = |errors: &mut Vec<(Finding, String)>, f: &Finding, event: String| {
-            if !errors.iter().any(|(g, _)| g.key == f.key) {
-                errors.push((f.clone(), event));
-            }
-        };
-        for f in &setup.step.findings {
-            push(&mut out.errors, f, "setup:A".to_string());
+        out.outputs = setup.outputs.clone();
+        out.record(&setup, "setup:A");
+        if out.interrupted.is_some() {
+            return out;
         }
         let after = setup.step.next;
         out.subscriptions = self.subscriptions(&after).into_iter().map(|(_, s)| s).collect();
@@ -515,9 +575,10 @@ impl PairSystem {
             accesses.clear();
             let run = self.run_event(&after, e, &mut accesses);
             out.handlers_run += run.handler_runs;
-            out.outputs.extend(run.outputs);
-            for f in &run.step.findings {
-                push(&mut out.errors, f, self.event_name(e));
+            out.outputs.extend(run.outputs.iter().cloned());
+            out.record(&run, &self.event_name(e));
+            if out.interrupted.is_some() {
+                break;
             }
         }
         out
@@ -528,13 +589,15 @@ impl PairSystem {
         let mut next = state.clone();
         let kind = self.tables.events.get(event as usize).copied().unwrap_or(EventKind::Setup(0));
         let user_initiated = self.user_initiated(kind);
-        let (mut label, findings, handler_runs, outputs): (TransitionLabel, Vec<Finding>, u32, Vec<String>) = {
-            let mut host = StHost::new(&self.world, &mut self.tables, &mut next, accesses, Phase::Running);
-            host.environment_event(kind);
-            (std::mem::take(&mut host.label), std::mem::take(&mut host.findings), host.handler_runs, host.outputs)
-        };
+        let mut host = StHost::new(&self.world, &mut self.tables, &mut next, accesses, Phase::Running);
+        host.environment_event(kind);
+        let mut label = std::mem::take(&mut host.label);
+        let findings = std::mem::take(&mut host.findings);
+        let (handler_runs, outputs, interrupted, interpreter_errors) =
+            (host.handler_runs, host.outputs, host.interrupted, host.interpreter_errors);
+        self.last_interrupt = interrupted.as_ref().map(|(r, _)| *r);
         label.user_initiated = user_initiated;
-        Executed { step: Step { next, findings, label }, handler_runs, outputs }
+        Executed { step: Step { next, findings, label }, handler_runs, outputs, interrupted, interpreter_errors }
     }
 }
 
@@ -643,6 +706,21 @@ impl TransitionSystem for PairSystem {
         accesses: &mut Vec<Access>,
     ) -> Step<PairState, TransitionLabel> {
         self.run_event(state, event, accesses).step
+    }
+
+    fn set_watchdog(&mut self, watchdog: Option<Watchdog>) {
+        self.set_limits(watchdog.map(|w| Interrupt {
+            deadline: w.deadline,
+            memory_limit: w.memory_limit,
+            memory_in_use: eventide_engine::memory::memory_in_use,
+        }));
+    }
+
+    fn interrupted(&mut self) -> Option<StopReason> {
+        self.last_interrupt.map(|r| match r {
+            InterruptReason::Time => StopReason::Time,
+            InterruptReason::Memory => StopReason::Memory,
+        })
     }
 
     fn event_name(&self, event: EventId) -> String {

@@ -1,23 +1,27 @@
 //! Every app of the pair experiment (corpus/pairs/*.txt, 116 distinct apps) loads on its own,
-//! binds, runs `installed()` and then each of its events once without an error — the check
-//! `eventide app` makes — in both timer modes.
+//! binds, runs `installed()` and then each of its events once — the check `eventide app` makes —
+//! in both timer modes: every app is `ok` (no interpreter or platform error, no handler stopped by
+//! a limit), and no handler raises an exception of the app's own except those listed.
 //!
 //! The corpus is found by [`eventide_groovy::corpus_location`]. When it is missing the test says
 //! so on stderr and passes.
 //!
-//! Known failures are listed in [`EXPECTED_FAILURES`] with their cause: each is a fault the app
-//! really has on the platform, not a gap of the model. The test fails when any other app fails,
-//! and when a listed app starts passing (so that the list stays exact).
+//! Known app exceptions are listed in [`EXPECTED_EXCEPTIONS`] with their cause: each is a fault
+//! the app really has on the platform, not a gap of the model (a gap of the interpreter would
+//! show here as a missing method or property). The test fails when any other app raises one, and
+//! when a listed app stops raising it (so that the list stays exact).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use eventide_groovy::corpus_location::shared_corpus_or_skip;
+use eventide_groovy::eval::Interrupt;
 use eventide_smartthings::{Options, PairSystem, TimerMode};
 
-/// Apps expected to report an error, and why.
-const EXPECTED_FAILURES: &[(&str, &str)] = &[(
+/// Apps expected to raise an exception of their own, a fragment of its message, and why.
+const EXPECTED_EXCEPTIONS: &[(&str, &str, &str)] = &[(
     "auto-humidity-vent.groovy",
+    "div",
     "divides the list that `currentValue` returns for a `multiple: true` input (a device list answers \
      attribute reads with a list, as on the platform): `[50] * 50 / 100.0` has no `div`",
 )];
@@ -44,16 +48,26 @@ fn experiment_apps(test: &str) -> Option<(PathBuf, BTreeSet<String>)> {
     Some((corpus, apps))
 }
 
-/// Loads and exercises one app; the first error, if any.
-fn check(path: &Path, options: Options) -> Result<(), String> {
+/// What `eventide app` reports for one app: the first error (`Err`: not ok), else the app's own
+/// exceptions (`Ok`, possibly empty).
+fn check(path: &Path, options: Options) -> Result<Vec<String>, String> {
     let mut system = PairSystem::load_single(path, options).map_err(|e| format!("load: {e}"))?;
+    system.set_limits(Some(Interrupt {
+        deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(60)),
+        memory_limit: None,
+        memory_in_use: || 0,
+    }));
     let exercise = system.exercise();
+    let describe = |(f, event): &(eventide_engine::Finding, String)| {
+        let at = f.position.as_ref().map(|p| format!("{}:{}", p.line, p.column)).unwrap_or_default();
+        format!("{event}: {at}: {}", f.message)
+    };
+    if let Some(stop) = &exercise.interrupted {
+        return Err(format!("{}: interrupted by the {} limit", stop.event, stop.reason.as_str()));
+    }
     match exercise.errors.first() {
-        None => Ok(()),
-        Some((f, event)) => {
-            let at = f.position.as_ref().map(|p| format!("{}:{}", p.line, p.column)).unwrap_or_default();
-            Err(format!("{event}: {at}: {}", f.message))
-        }
+        Some(e) => Err(describe(e)),
+        None => Ok(exercise.exceptions.iter().map(describe).collect()),
     }
 }
 
@@ -61,21 +75,34 @@ fn check(path: &Path, options: Options) -> Result<(), String> {
 fn experiment_apps_run_on_their_own() {
     let Some((corpus, apps)) = experiment_apps("experiment_apps_run_on_their_own") else { return };
     assert_eq!(apps.len(), 116, "distinct apps in corpus/pairs/*.txt");
-    let expected: BTreeSet<&str> = EXPECTED_FAILURES.iter().map(|(a, _)| *a).collect();
     let mut problems = Vec::new();
     for timers in [TimerMode::Inline, TimerMode::Deferred] {
         let options = Options { timers, ..Options::default() };
-        let mut passed = 0;
+        let (mut ok, mut clean) = (0, 0);
         for app in &apps {
-            let result = check(&corpus.join("smartapps").join(app), options);
-            match (&result, expected.contains(app.as_str())) {
-                (Ok(()), false) => passed += 1,
-                (Err(_), true) => {}
-                (Ok(()), true) => problems.push(format!("{app} ({timers:?}): now passes; remove it from the list")),
-                (Err(e), false) => problems.push(format!("{app} ({timers:?}): {e}")),
+            let expected = EXPECTED_EXCEPTIONS.iter().find(|(a, _, _)| a == app);
+            match (check(&corpus.join("smartapps").join(app), options), expected) {
+                (Err(e), _) => problems.push(format!("{app} ({timers:?}): not ok: {e}")),
+                (Ok(exceptions), None) if exceptions.is_empty() => (ok, clean) = (ok + 1, clean + 1),
+                (Ok(exceptions), None) => {
+                    ok += 1;
+                    problems.push(format!("{app} ({timers:?}): unexpected exception: {}", exceptions.join("; ")));
+                }
+                (Ok(exceptions), Some((_, fragment, _))) => {
+                    ok += 1;
+                    if exceptions.len() != 1 || !exceptions[0].contains(fragment) {
+                        problems.push(format!(
+                            "{app} ({timers:?}): expected one exception mentioning `{fragment}`, got {exceptions:?}; \
+                             update EXPECTED_EXCEPTIONS"
+                        ));
+                    }
+                }
             }
         }
-        eprintln!("{passed} of {} experiment apps pass `eventide app` with {timers:?} timers", apps.len());
+        eprintln!(
+            "{ok} of {} experiment apps are ok with {timers:?} timers ({clean} without any app exception)",
+            apps.len()
+        );
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

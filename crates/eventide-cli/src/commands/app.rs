@@ -3,19 +3,30 @@
 //! Shows the app's inputs and what they are bound to, the simulated devices, then runs the setup
 //! transition (`installed()`) and prints the subscriptions and schedules in force and the events
 //! the app would see; finally runs every one of those events once from the state after setup.
-//! Errors in `installed()` or in any handler are listed with their location; errors raised by
-//! page methods while discovering inputs are listed separately as warnings.
 //!
-//! Exit code 0 when everything ran without error, 1 when a handler raised an error, 2 when the app
-//! cannot be loaded (unreadable, syntax error, unknown capability, failing top level).
-//! `--json` prints `{"ok", "inputs", "devices", "subscriptions", "schedules", "events",
-//! "event_names", "handlers_run", "outputs", "errors": [{"message", "file", "line", "column"}],
-//! "warnings": [...]}`.
+//! What went wrong is sorted as the conventions sort it:
+//! - **errors**: the interpreter or the platform could not run the app (an unsupported construct,
+//!   an evaluator limit) — the model cannot be trusted; `ok` is false;
+//! - **exceptions**: runtime faults of the app's own code (null receiver, missing method, bad
+//!   coercion, a failed `assert`), the `app_exception` findings a pair check lists too — the
+//!   app misbehaves the same way on the real platform; `ok` stays true;
+//! - **interrupted**: a handler was still running when `--time-limit` (default 60 s for the whole
+//!   pass) or `--memory-limit` ran out (a loop that never ends); `ok` is false.
+//!
+//! Errors raised by page methods while discovering inputs are listed separately as warnings.
+//!
+//! Exit code: 0 when everything ran cleanly, 1 when the app raised exceptions, 2 when the app
+//! cannot be loaded (unreadable, syntax error, unknown capability, failing top level) or the
+//! interpreter could not run it, 3 when a limit interrupted a handler.
+//! `--json` prints `{"ok", "complete", "reason"?, "inputs", "devices", "subscriptions",
+//! "schedules", "events", "event_names", "handlers_run", "outputs",
+//! "errors": [{"message", "file", "line", "column"}], "exceptions": [...], "warnings": [...]}`.
 
-use crate::cli::AppArgs;
+use crate::cli::{AppArgs, LimitArgs};
 use crate::report::exit;
 use eventide_engine::SourcePosition;
-use eventide_smartthings::{Options, PairSystem};
+use eventide_groovy::eval::{Interrupt, InterruptReason};
+use eventide_smartthings::{LoadError, Options, PairSystem};
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -38,6 +49,11 @@ struct ErrorJson {
 #[derive(Serialize)]
 struct AppJson {
     ok: bool,
+    /// False when a limit interrupted a handler.
+    complete: bool,
+    /// `time` or `memory` when incomplete, `usage`/`syntax`/`unsupported` on an error.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
     inputs: Vec<InputJson>,
     devices: Vec<String>,
     subscriptions: Vec<String>,
@@ -47,6 +63,8 @@ struct AppJson {
     handlers_run: u32,
     outputs: Vec<String>,
     errors: Vec<ErrorJson>,
+    /// Runtime faults of the app's own code (`app_exception` findings).
+    exceptions: Vec<ErrorJson>,
     /// Errors raised by page methods while discovering inputs (pages are not handlers).
     warnings: Vec<ErrorJson>,
 }
@@ -63,14 +81,27 @@ pub fn run(args: AppArgs) -> i32 {
         (Ok(timers), Ok(profile)) => Options { timers, profile },
         (Err(e), _) | (_, Err(e)) => return crate::commands::usage_error(&e),
     };
+    let limit_args =
+        LimitArgs { max_states: None, time_limit: Some(args.time_limit), memory_limit: args.memory_limit.clone() };
+    let limits = match crate::commands::limits(&limit_args) {
+        Ok(l) => l,
+        Err(e) => return crate::commands::usage_error(&e),
+    };
     let file = args.file.display().to_string();
     let mut system = match PairSystem::load_single(&args.file, options) {
         Ok(s) => s,
         Err(e) => {
             let d = e.diagnostic();
             if args.json {
+                let reason = match &e {
+                    LoadError::Syntax(_) => "syntax",
+                    LoadError::Unsupported(_) => "unsupported",
+                    _ => "usage",
+                };
                 let json = AppJson {
                     ok: false,
+                    complete: true,
+                    reason: Some(reason),
                     inputs: Vec::new(),
                     devices: Vec::new(),
                     subscriptions: Vec::new(),
@@ -85,6 +116,7 @@ pub fn run(args: AppArgs) -> i32 {
                         line: d.line,
                         column: d.column,
                     }],
+                    exceptions: Vec::new(),
                     warnings: Vec::new(),
                 };
                 println!("{}", serde_json::to_string(&json).unwrap_or_default());
@@ -122,11 +154,34 @@ pub fn run(args: AppArgs) -> i32 {
         })
         .collect();
 
-    // Setup (configuration A), then every event once from the state after setup.
+    // Setup (configuration A), then every event once from the state after setup, within the
+    // limits.
+    let start = std::time::Instant::now();
+    system.set_limits(Some(Interrupt {
+        deadline: limits.time_limit.and_then(|t| start.checked_add(t)),
+        memory_limit: limits.memory_limit,
+        memory_in_use: eventide_engine::memory::memory_in_use,
+    }));
     let exercise = system.exercise();
-    for (f, event) in &exercise.errors {
+    system.set_limits(None);
+    let describe = |f: &eventide_engine::Finding, event: &str| {
         let message = if event == "setup:A" { f.message.clone() } else { format!("{} (event {event})", f.message) };
-        push_error(error_at(&file, f.position.as_ref(), &message));
+        error_at(&file, f.position.as_ref(), &message)
+    };
+    for (f, event) in &exercise.errors {
+        push_error(describe(f, event));
+    }
+    let exceptions: Vec<ErrorJson> = exercise.exceptions.iter().map(|(f, event)| describe(f, event)).collect();
+    let interrupted = exercise.interrupted.as_ref().map(|stop| {
+        let what = match stop.reason {
+            InterruptReason::Time => format!("time limit ({} s)", args.time_limit),
+            InterruptReason::Memory => "memory limit".to_string(),
+        };
+        let message = format!("interrupted: a handler of event {} was still running here at the {what}", stop.event);
+        (stop.reason.as_str(), error_at(&file, stop.position.as_ref(), &message))
+    });
+    if let Some((_, error)) = &interrupted {
+        push_error(error.clone());
     }
     let subscriptions = exercise.subscriptions;
     let schedules: Vec<String> = exercise
@@ -138,10 +193,19 @@ pub fn run(args: AppArgs) -> i32 {
     let handlers_run = exercise.handlers_run;
     let outputs = exercise.outputs;
     let ok = errors.is_empty();
+    let has_interpreter_errors = !exercise.errors.is_empty();
+    let has_exceptions = !exceptions.is_empty();
+    let reason = match &interrupted {
+        Some((reason, _)) => Some(*reason),
+        None if has_interpreter_errors => Some("unsupported"),
+        None => None,
+    };
 
     if args.json {
         let json = AppJson {
             ok,
+            complete: interrupted.is_none(),
+            reason,
             inputs,
             devices,
             subscriptions,
@@ -151,6 +215,7 @@ pub fn run(args: AppArgs) -> i32 {
             handlers_run,
             outputs,
             errors,
+            exceptions,
             warnings,
         };
         println!("{}", serde_json::to_string(&json).unwrap_or_default());
@@ -192,6 +257,12 @@ pub fn run(args: AppArgs) -> i32 {
                 println!("  {}:{}:{}: {}", e.file, e.line, e.column, e.message);
             }
         }
+        if !exceptions.is_empty() {
+            println!("app exceptions (faults of the app's own code) ({}):", exceptions.len());
+            for e in &exceptions {
+                println!("  {}:{}:{}: {}", e.file, e.line, e.column, e.message);
+            }
+        }
         if ok {
             println!("ok");
         } else {
@@ -201,9 +272,13 @@ pub fn run(args: AppArgs) -> i32 {
             }
         }
     }
-    if ok {
-        exit::OK
-    } else {
+    if has_interpreter_errors {
+        exit::BAD_INPUT
+    } else if interrupted.is_some() {
+        exit::INCOMPLETE
+    } else if has_exceptions {
         exit::FOUND
+    } else {
+        exit::OK
     }
 }

@@ -195,6 +195,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     /// Algorithm 1: explore from the initial state, then restart from every state whose backtrack
     /// set still holds unexplored events.
     pub fn run(mut self) -> Outcome {
+        self.system.set_watchdog(Some(self.budget.watchdog()));
         let s0 = self.system.initial_state();
         let fp0 = self.system.fingerprint(&s0);
         self.monitor.on_initial(fp0);
@@ -222,6 +223,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     }
 
     fn finish(mut self) -> Outcome {
+        self.system.set_watchdog(None);
         let mut all_events = EventSet::new();
         for n in &self.nodes {
             all_events.union_with(&n.enabled);
@@ -304,7 +306,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
                 break;
             }
             let Some(event) = self.choose(cur) else { break }; // dead end: the execution is complete
-            let (edge, dst, new_state) = self.execute(cur, event);
+            let Some((edge, dst, new_state)) = self.execute(cur, event) else { break };
             if self.debug {
                 eprintln!(
                     "exec s{cur} --{}--> s{dst} new={new_state} edge={edge} acc={:?}",
@@ -385,11 +387,17 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     }
 
     /// Executes `event` at `src`, adds the edge to the graph, records findings.
-    /// Returns (edge, destination, destination is a new state).
-    fn execute(&mut self, src: StateId, event: EventId) -> (EdgeId, StateId, bool) {
+    /// Returns (edge, destination, destination is a new state), or `None` when the watchdog cut
+    /// the transition short (the run stops; nothing is recorded).
+    fn execute(&mut self, src: StateId, event: EventId) -> Option<(EdgeId, StateId, bool)> {
         let mut accesses = std::mem::take(&mut self.scratch_accesses);
         accesses.clear();
         let step = self.system.execute(&self.nodes[src as usize].state, event, &mut accesses);
+        if let Some(reason) = self.system.interrupted() {
+            self.scratch_accesses = accesses;
+            self.stop = Some(reason);
+            return None;
+        }
         self.stats.executed += 1;
         if !step.findings.is_empty() {
             let (nodes, edges) = (&self.nodes, &self.edges);
@@ -425,7 +433,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         if let Some(edge) = existing_edge {
             debug_assert_eq!(self.edges[edge as usize].dst, dst, "execute() is not deterministic");
             self.scratch_accesses = accesses;
-            return (edge, dst, new_state);
+            return Some((edge, dst, new_state));
         }
         accesses.push(Access::read(Location::shadow(event)));
         {
@@ -447,7 +455,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         self.edge_index.insert((src, event), edge);
         self.nodes[src as usize].out_edges.push(edge);
         self.nodes[dst as usize].in_edges.push(edge);
-        (edge, dst, new_state)
+        Some((edge, dst, new_state))
     }
 
     fn enqueue(&mut self, s: StateId) {

@@ -59,6 +59,7 @@ pub(crate) fn sorted_enabled<T: TransitionSystem>(system: &mut T, state: &T::Sta
 /// Runs exhaustive stateful search.
 pub fn explore<T: TransitionSystem, M: Monitor<T>>(system: &mut T, config: &Config, monitor: &mut M) -> Outcome {
     let mut budget = Budget::start(&config.limits);
+    system.set_watchdog(Some(budget.watchdog()));
     let mut stats = Stats { executions: 1, ..Stats::default() };
     let mut visited = FingerprintSet::default();
     let mut verifier = config.verify_fingerprints.then(FingerprintVerifier::new);
@@ -95,6 +96,10 @@ pub fn explore<T: TransitionSystem, M: Monitor<T>>(system: &mut T, config: &Conf
         let src = top.fp;
         accesses.clear();
         let step = system.execute(&top.state, event, &mut accesses);
+        if let Some(reason) = system.interrupted() {
+            stop = Some(reason);
+            break 'search;
+        }
         stats.executed += 1;
         stats.transitions += 1;
         if !step.findings.is_empty() {
@@ -127,6 +132,7 @@ pub fn explore<T: TransitionSystem, M: Monitor<T>>(system: &mut T, config: &Conf
         }
     }
 
+    system.set_watchdog(None);
     stats.events = all_events.len() as u64;
     stats.elapsed = budget.elapsed();
     stats.peak_memory_bytes = budget.peak_memory();

@@ -45,6 +45,30 @@ impl StopReason {
     }
 }
 
+/// The time and memory limits of one run as a [`TransitionSystem`](crate::TransitionSystem)
+/// checks them inside a long transition (see
+/// [`TransitionSystem::set_watchdog`](crate::TransitionSystem::set_watchdog)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Watchdog {
+    /// The instant the run's time limit expires.
+    pub deadline: Option<Instant>,
+    /// The run's memory limit in bytes (compare with [`memory::memory_in_use`]).
+    pub memory_limit: Option<usize>,
+}
+
+impl Watchdog {
+    /// Whether a limit is exceeded now.
+    pub fn exceeded(&self) -> Option<StopReason> {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some(StopReason::Time);
+        }
+        if self.memory_limit.is_some_and(|m| memory::memory_in_use() > m) {
+            return Some(StopReason::Memory);
+        }
+        None
+    }
+}
+
 /// Tracks elapsed time and memory for one run; checks the limits cheaply and often.
 pub(crate) struct Budget {
     limits: Limits,
@@ -86,6 +110,14 @@ impl Budget {
         let in_use = memory::memory_in_use();
         self.peak = self.peak.max(in_use);
         in_use
+    }
+
+    /// The watchdog a system checks inside long transitions of this run.
+    pub fn watchdog(&self) -> Watchdog {
+        Watchdog {
+            deadline: self.limits.time_limit.and_then(|t| self.start.checked_add(t)),
+            memory_limit: self.limits.memory_limit,
+        }
     }
 
     pub fn elapsed(&self) -> Duration {

@@ -15,7 +15,7 @@ mod limits;
 mod monitor;
 
 pub use findings::ReportedFinding;
-pub use limits::{Limits, StopReason};
+pub use limits::{Limits, StopReason, Watchdog};
 pub use monitor::{Monitor, NoMonitor, ObservedTransition};
 
 use crate::system::{EventId, TransitionSystem};

@@ -20,6 +20,9 @@ pub enum ErrorKind {
     Unsupported { construct: String },
     /// A limit of the evaluator (recursion depth) or an inconsistency.
     Internal,
+    /// The host's [`Interrupt`](super::Interrupt) tripped: a deadline passed or memory ran over.
+    /// Not catchable by Groovy code.
+    Interrupted { reason: super::InterruptReason },
 }
 
 /// An evaluation error with its source location. Boxed, so that results on the hot path stay
@@ -133,6 +136,23 @@ impl EvalError {
         let construct = construct.into();
         let message = format!("unsupported construct: {construct}");
         EvalError::new(ErrorKind::Unsupported { construct }, message)
+    }
+
+    /// The error that unwinds a computation stopped by its [`Interrupt`](super::Interrupt).
+    pub fn interrupted(reason: super::InterruptReason) -> EvalError {
+        let what = match reason {
+            super::InterruptReason::Time => "time limit reached",
+            super::InterruptReason::Memory => "memory limit reached",
+        };
+        EvalError::new(ErrorKind::Interrupted { reason }, format!("interrupted: {what}"))
+    }
+
+    /// The interruption reason when this error is an interruption.
+    pub fn interrupt_reason(&self) -> Option<super::InterruptReason> {
+        match self.kind {
+            ErrorKind::Interrupted { reason } => Some(reason),
+            _ => None,
+        }
     }
 
     pub fn internal(message: impl Into<String>) -> EvalError {

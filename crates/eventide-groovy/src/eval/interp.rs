@@ -16,6 +16,7 @@ use super::convert;
 use super::env::{ClosureCtx, Env};
 use super::error::{class, is_subclass, EvalError};
 use super::host::Host;
+use super::interrupt::{Interrupt, InterruptReason};
 use super::ops::{self, Arith};
 use super::value::{Closure, ClosureBody, GMap, Obj, Range, Strategy, Value};
 use crate::syntax::*;
@@ -66,6 +67,13 @@ pub struct Interpreter {
     pub(crate) rng_state: u64,
     /// The span of the innermost bare call handed to the host (see [`Interpreter::call_site`]).
     call_span: Option<Span>,
+    /// The limits checked every [`CHECK_EVERY`](super::interrupt::CHECK_EVERY) loop iterations
+    /// and calls.
+    interrupt: Option<Interrupt>,
+    /// Loop iterations and calls since the last check.
+    ticks: u32,
+    /// Set once the interrupt tripped: every later check fails at once.
+    interrupted: Option<InterruptReason>,
 }
 
 impl std::fmt::Debug for Interpreter {
@@ -197,6 +205,9 @@ impl Interpreter {
             regex_cache: FxHashMap::default(),
             rng_state: 0x2545_F491_4F6C_DD1D,
             call_span: None,
+            interrupt: None,
+            ticks: 0,
+            interrupted: None,
         }
     }
 
@@ -227,6 +238,37 @@ impl Interpreter {
     /// [`Host::call_function`].
     pub fn call_site(&self) -> Option<LineCol> {
         self.call_span.map(|s| self.file.line_col(s.start))
+    }
+
+    /// Sets (or clears) the limits checked while the script runs, and forgets an earlier
+    /// interruption.
+    pub fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
+        self.interrupt = interrupt;
+        self.ticks = 0;
+        self.interrupted = None;
+    }
+
+    /// Why the last run was interrupted, if it was.
+    pub fn interrupted(&self) -> Option<InterruptReason> {
+        self.interrupted
+    }
+
+    /// Counts one loop iteration or call; every [`CHECK_EVERY`](super::interrupt::CHECK_EVERY)
+    /// of them, checks the interrupt's limits.
+    #[inline]
+    fn tick(&mut self) -> R<()> {
+        if let Some(reason) = self.interrupted {
+            return Err(EvalError::interrupted(reason));
+        }
+        self.ticks += 1;
+        if self.ticks >= super::interrupt::CHECK_EVERY {
+            self.ticks = 0;
+            if let Some(reason) = self.interrupt.as_ref().and_then(Interrupt::exceeded) {
+                self.interrupted = Some(reason);
+                return Err(EvalError::interrupted(reason));
+            }
+        }
+        Ok(())
     }
 
     /// Limits nested method and closure calls (a `StackOverflowError` beyond it).
@@ -334,6 +376,7 @@ impl Interpreter {
 
     /// Executes a loop body: a block gets a fresh scope per iteration when it declares variables.
     fn exec_body(&mut self, h: &mut dyn Host, f: &Frame, body: &Stmt) -> R<Flow> {
+        self.tick().map_err(|e| self.loc(e, body.span))?;
         match &body.kind {
             StmtKind::Block(stmts) => self.exec_block(h, f, stmts),
             _ => self.exec(h, f, body),
@@ -1478,6 +1521,7 @@ impl Interpreter {
     }
 
     fn enter(&mut self) -> R<()> {
+        self.tick()?;
         if self.depth >= self.max_depth {
             return Err(EvalError::exception(
                 class::STACK_OVERFLOW,

@@ -4,6 +4,7 @@
 //!   against a [`Host`], the platform that supplies global names, functions and objects and
 //!   observes every access to them.
 //! - Errors are [`EvalError`]s located in the source; the evaluator never panics on any program.
+//! - A host bounds long computations with an [`Interrupt`] (deadline, memory ceiling).
 //! - [`run_script_text`] parses and runs a script with a [`BufferHost`] and returns what it
 //!   printed (`eventide eval FILE`).
 
@@ -17,6 +18,7 @@ mod format;
 mod globals;
 mod host;
 mod interp;
+mod interrupt;
 mod json;
 mod methods;
 pub mod num;
@@ -34,6 +36,7 @@ pub use date::{format_date, parse_date, time_zone};
 pub use error::{class as exception_class, is_subclass, ErrorKind, EvalError, EvalErrorData};
 pub use host::{BufferHost, Host};
 pub use interp::{Interpreter, DEFAULT_MAX_CALL_DEPTH};
+pub use interrupt::{Interrupt, InterruptReason};
 pub use json::{parse as parse_json, to_json};
 pub use show::{display, inspect};
 pub use value::{

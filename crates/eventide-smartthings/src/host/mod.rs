@@ -22,7 +22,7 @@ mod state;
 use std::sync::Arc;
 
 use eventide_engine::{Access, Finding, FindingKind, Location, SourcePosition};
-use eventide_groovy::eval::{ErrorKind, EvalError, Host, HostRef, Interpreter, Tz, Value};
+use eventide_groovy::eval::{ErrorKind, EvalError, Host, HostRef, Interpreter, Interrupt, InterruptReason, Tz, Value};
 use eventide_groovy::syntax::{Script, SourceFile};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -144,6 +144,8 @@ pub(crate) struct Tables {
     /// Idle interpreters per app, reused across handler runs (they keep their compiled regular
     /// expressions; randomness goes through the host, so reuse stays deterministic).
     pool: Vec<Vec<Interpreter>>,
+    /// The limits every handler run checks (the engine's watchdog while a run is under way).
+    pub interrupt: Option<Interrupt>,
 }
 
 impl Tables {
@@ -255,8 +257,15 @@ pub(crate) struct StHost<'a> {
     /// The handlers running, innermost last: (app, handler).
     stack: Vec<(usize, Sym)>,
     depth: u32,
-    /// Set when a cascade went deeper than [`MAX_CASCADE_DEPTH`]: the transition ends.
+    /// Set when a cascade went deeper than [`MAX_CASCADE_DEPTH`] or a limit interrupted a
+    /// handler: the transition ends.
     pub aborted: bool,
+    /// Set when the [`Tables::interrupt`] limits stopped a handler: the transition is void.
+    /// With where the handler was when it stopped.
+    pub interrupted: Option<(InterruptReason, Option<SourcePosition>)>,
+    /// Keys of the findings that are interpreter errors (an unsupported construct, an evaluator
+    /// limit) rather than faults of the app's own code.
+    pub interpreter_errors: Vec<String>,
     /// Which runtime maps have been copied out of the stored state in this transition.
     copied: [[bool; 3]; 2],
     settings: [Option<Value>; 2],
@@ -328,6 +337,8 @@ impl<'a> StHost<'a> {
             stack: Vec::new(),
             depth: 0,
             aborted: false,
+            interrupted: None,
+            interpreter_errors: Vec::new(),
             copied: [[false; 3]; 2],
             settings: [None, None],
             events: Vec::new(),
@@ -468,6 +479,7 @@ impl<'a> StHost<'a> {
             Some(i) => i,
             None => Interpreter::new(source.script.clone(), source.file.clone()),
         };
+        interp.set_interrupt(self.tables.interrupt);
         let decls = interp.method_decls(&name);
         if decls.is_empty() {
             let message = format!("handler `{name}` is not a method of {}", source.file.name());
@@ -496,8 +508,15 @@ impl<'a> StHost<'a> {
                 self.tables.pool[app].push(interp);
             }
             Err(e) => {
-                if !self.aborted {
-                    self.findings.push(finding_from(&e));
+                if let Some(reason) = e.interrupt_reason() {
+                    self.aborted = true;
+                    self.interrupted.get_or_insert((reason, finding_from(&e).position));
+                } else if !self.aborted {
+                    let finding = finding_from(&e);
+                    if matches!(e.kind, ErrorKind::Unsupported { .. } | ErrorKind::Internal) {
+                        self.interpreter_errors.push(finding.key.clone());
+                    }
+                    self.findings.push(finding);
                 }
             }
         }

@@ -1,0 +1,85 @@
+//! `eventide app`: what counts as an error (the interpreter or platform could not run the app:
+//! `ok` false) and what is a fault of the app's own code (an `app_exception`: listed under
+//! `exceptions`, `ok` stays true), with the exit codes of each.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn temp_app(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("eventide-app-command-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+fn app_json(path: &str, code: i32) -> Value {
+    let out = Command::cargo_bin("eventide")
+        .unwrap()
+        .args(["app", path, "--json"])
+        .assert()
+        .code(code)
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out)))
+}
+
+const HEADER: &str = r#"definition(name: "T", namespace: "test", author: "test", description: "d", category: "Safety & Security")
+preferences { section("s") { input "switch1", "capability.switch" } }
+def installed() { subscribe(switch1, "switch", switchHandler) }
+"#;
+
+#[test]
+fn a_fault_of_the_app_is_an_exception_not_an_error() {
+    let path = temp_app(
+        "faulty.groovy",
+        &format!("{HEADER}def switchHandler(evt) {{\n    def n = 0\n    state.x = 1 / n\n}}\n"),
+    );
+    let v = app_json(&path, 1);
+    assert_eq!(v["ok"], true, "{v}");
+    assert_eq!(v["complete"], true);
+    assert_eq!(v["errors"].as_array().unwrap().len(), 0, "{v}");
+    let exceptions = v["exceptions"].as_array().unwrap();
+    assert_eq!(exceptions.len(), 1, "{v}");
+    assert_eq!(exceptions[0]["line"], 6, "{v}");
+    assert!(exceptions[0]["message"].as_str().unwrap().contains("ArithmeticException"), "{v}");
+}
+
+#[test]
+fn an_unsupported_construct_in_a_handler_is_an_error() {
+    let path =
+        temp_app("unsupported.groovy", &format!("{HEADER}def switchHandler(evt) {{\n    super.toString()\n}}\n"));
+    let v = app_json(&path, 2);
+    assert_eq!(v["ok"], false, "{v}");
+    assert_eq!(v["reason"], "unsupported", "{v}");
+    let errors = v["errors"].as_array().unwrap();
+    assert!(!errors.is_empty(), "{v}");
+    assert!(errors[0]["message"].as_str().unwrap().contains("unsupported construct: super"), "{v}");
+    assert_eq!(errors[0]["line"], 5, "{v}");
+    assert_eq!(v["exceptions"].as_array().unwrap().len(), 0, "{v}");
+}
+
+#[test]
+fn a_clean_app_is_ok_with_exit_zero() {
+    let path = temp_app("clean.groovy", &format!("{HEADER}def switchHandler(evt) {{ state.last = evt.value }}\n"));
+    let v = app_json(&path, 0);
+    assert_eq!((v["ok"].as_bool(), v["complete"].as_bool()), (Some(true), Some(true)), "{v}");
+    assert_eq!(v["event_names"], serde_json::json!(["switch1.switch=on"]), "the switch starts off: {v}");
+    assert_eq!(v["handlers_run"], 2, "installed() and the handler of the one event: {v}");
+}
+
+#[test]
+fn the_corpus_app_with_a_fault_of_its_own_is_ok_with_one_exception() {
+    let Some(corpus) = eventide_groovy::corpus_location::shared_corpus_or_skip(
+        "the_corpus_app_with_a_fault_of_its_own_is_ok_with_one_exception",
+    ) else {
+        return;
+    };
+    let path = corpus.join("smartapps/auto-humidity-vent.groovy").display().to_string();
+    let v = app_json(&path, 1);
+    assert_eq!(v["ok"], true, "{v}");
+    let exceptions = v["exceptions"].as_array().unwrap();
+    assert_eq!(exceptions.len(), 1, "{v}");
+    assert!(exceptions[0]["message"].as_str().unwrap().contains("div"), "{v}");
+}

@@ -1,0 +1,92 @@
+//! Time and memory limits hold inside a handler that never returns: `pair` and `app` end with
+//! `incomplete` (exit 3) instead of hanging, and say where the handler was.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+fn eventide() -> Command {
+    Command::cargo_bin("eventide").unwrap()
+}
+
+fn smartapp(name: &str) -> String {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    root.join("examples/smartapps").join(name).display().to_string()
+}
+
+fn temp_app(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("eventide-handler-limits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+/// An app whose handler loops forever once the smoke detector goes off (line 7).
+const LOOPING: &str = r#"definition(name: "Looping", namespace: "test", author: "test", description: "d", category: "Safety & Security")
+preferences { section("s") { input "smoke1", "capability.smokeDetector" } }
+def installed() { subscribe(smoke1, "smoke.detected", smokeHandler) }
+def smokeHandler(evt) {
+    def n = 0
+    while (true) {
+        n = n + 1
+    }
+}
+"#;
+
+/// An app whose handler grows a list without bound.
+const GROWING: &str = r#"definition(name: "Growing", namespace: "test", author: "test", description: "d", category: "Safety & Security")
+preferences { section("s") { input "smoke1", "capability.smokeDetector" } }
+def installed() { subscribe(smoke1, "smoke.detected", smokeHandler) }
+def smokeHandler(evt) {
+    def all = []
+    while (true) {
+        all << "a string long enough to make memory grow quickly, again and again"
+    }
+}
+"#;
+
+fn json_with_code(args: &[&str], code: i32) -> Value {
+    let out = eventide().args(args).timeout(Duration::from_secs(60)).assert().code(code).get_output().stdout.clone();
+    serde_json::from_slice(&out).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out)))
+}
+
+#[test]
+fn pair_time_limit_holds_inside_a_looping_handler() {
+    let looping = temp_app("looping.groovy", LOOPING);
+    let other = smartapp("away-lock.groovy");
+    for por in ["dpor", "none"] {
+        let start = Instant::now();
+        let v = json_with_code(&["pair", &looping, &other, "--por", por, "--time-limit", "1", "--json"], 3);
+        assert!(start.elapsed() < Duration::from_secs(20), "{por}: took {:?}", start.elapsed());
+        assert_eq!(v["verdict"], "incomplete", "{por}: {v}");
+        assert_eq!(v["complete"], false, "{por}");
+        assert_eq!(v["reason"], "time", "{por}");
+    }
+}
+
+#[test]
+fn pair_memory_limit_holds_inside_a_growing_handler() {
+    let growing = temp_app("growing.groovy", GROWING);
+    let other = smartapp("away-lock.groovy");
+    let v = json_with_code(&["pair", &growing, &other, "--memory-limit", "200M", "--json"], 3);
+    assert_eq!(v["verdict"], "incomplete", "{v}");
+    assert_eq!(v["reason"], "memory", "{v}");
+}
+
+#[test]
+fn app_stops_a_looping_handler_and_says_where() {
+    let looping = temp_app("looping-app.groovy", LOOPING);
+    let v = json_with_code(&["app", &looping, "--time-limit", "0.5", "--json"], 3);
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["complete"], false);
+    assert_eq!(v["reason"], "time");
+    let errors = v["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 1, "{v}");
+    assert!(errors[0]["file"].as_str().unwrap().ends_with("looping-app.groovy"));
+    assert!((6..=7).contains(&errors[0]["line"].as_u64().unwrap()), "{v}");
+    assert!(errors[0]["message"].as_str().unwrap().contains("smoke1.smoke=detected"), "{v}");
+    let v = json_with_code(&["app", &temp_app("growing-app.groovy", GROWING), "--memory-limit", "200M", "--json"], 3);
+    assert_eq!(v["reason"], "memory", "{v}");
+}
