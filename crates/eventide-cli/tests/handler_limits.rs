@@ -90,3 +90,14 @@ fn app_stops_a_looping_handler_and_says_where() {
     let v = json_with_code(&["app", &temp_app("growing-app.groovy", GROWING), "--memory-limit", "200M", "--json"], 3);
     assert_eq!(v["reason"], "memory", "{v}");
 }
+
+#[test]
+fn check_time_limit_holds_inside_a_looping_model_handler() {
+    let model =
+        temp_app("looping-model.groovy", "x = 0\nevent(\"e1\") { x = 1 }\nevent(\"e2\") { while (true) { x = x } }\n");
+    for por in ["dpor", "none"] {
+        let v = json_with_code(&["check", &model, "--por", por, "--time-limit", "1", "--json"], 3);
+        assert_eq!(v["verdict"], "incomplete", "{por}: {v}");
+        assert_eq!(v["reason"], "time", "{por}: {v}");
+    }
+}

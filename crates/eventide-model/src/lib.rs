@@ -25,10 +25,10 @@
 mod lint;
 
 use eventide_engine::{
-    Access, EventId, Finding, FindingKind, Fingerprint, FingerprintHasher, Location, SourcePosition, Step,
-    TransitionSystem,
+    Access, EventId, Finding, FindingKind, Fingerprint, FingerprintHasher, Location, SourcePosition, Step, StopReason,
+    TransitionSystem, Watchdog,
 };
-use eventide_groovy::eval::{ErrorKind, EvalError, Host, Interpreter, Value};
+use eventide_groovy::eval::{ErrorKind, EvalError, Host, Interpreter, Interrupt, InterruptReason, Value};
 use eventide_groovy::syntax::{parse, ExprKind, Member, Script, SourceFile, Span, StmtKind};
 use eventide_groovy::Diagnostic;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -83,6 +83,8 @@ pub struct ModelSystem {
     initial_values: Vec<Value>,
     events: Vec<EventDecl>,
     event_index: FxHashMap<String, EventId>,
+    /// Why the last handler run was interrupted by the run's watchdog, if it was.
+    last_interrupt: Option<StopReason>,
 }
 
 /// A model state: the shared variables' values and which events are enabled.
@@ -145,6 +147,7 @@ impl ModelSystem {
             events: host.events,
             file,
             interp,
+            last_interrupt: None,
         };
         system.lint(&script)?;
         Ok(system)
@@ -413,11 +416,35 @@ impl TransitionSystem for ModelSystem {
             };
             self.interp.call_value(&mut host, &handler, Vec::new())
         };
+        self.last_interrupt = None;
         let findings = match result {
             Ok(_) => Vec::new(),
-            Err(e) => vec![self.finding(&e)],
+            Err(e) => match e.interrupt_reason() {
+                Some(InterruptReason::Time) => {
+                    self.last_interrupt = Some(StopReason::Time);
+                    Vec::new()
+                }
+                Some(InterruptReason::Memory) => {
+                    self.last_interrupt = Some(StopReason::Memory);
+                    Vec::new()
+                }
+                None => vec![self.finding(&e)],
+            },
         };
         Step { next, findings, label: () }
+    }
+
+    fn set_watchdog(&mut self, watchdog: Option<Watchdog>) {
+        self.interp.set_interrupt(watchdog.map(|w| Interrupt {
+            deadline: w.deadline,
+            memory_limit: w.memory_limit,
+            memory_in_use: eventide_engine::memory::memory_in_use,
+        }));
+        self.last_interrupt = None;
+    }
+
+    fn interrupted(&mut self) -> Option<StopReason> {
+        self.last_interrupt
     }
 
     fn event_name(&self, event: EventId) -> String {
