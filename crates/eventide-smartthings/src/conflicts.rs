@@ -115,7 +115,9 @@ struct Edge {
     event: EventId,
     /// The tracked writes of the transition, in order: (target, app, value, index in the label).
     writes: Vec<(TargetId, AppId, Arc<str>, usize)>,
-    user_initiated: bool,
+    /// Per write: exempt as the later write of a conflict (made while handling a user-initiated
+    /// event, not by a scheduled handler run inline).
+    exempt: Vec<bool>,
 }
 
 /// Which attributes conflicts are reported for.
@@ -207,14 +209,16 @@ impl ConflictMonitor {
 
     fn add_edge(&mut self, src: NodeId, dst: NodeId, event: EventId, label: &TransitionLabel) -> EdgeId {
         let mut writes = Vec::new();
+        let mut exempt = Vec::new();
         for (i, w) in label.writes.iter().enumerate() {
             let w: &AppWrite = w;
             if self.tracked.tracks(&w.target.attribute) {
                 writes.push((self.target(&w.target), w.app, w.value.clone(), i));
+                exempt.push(label.user_initiated && !w.scheduled);
             }
         }
         let id = self.edges.len() as EdgeId;
-        self.edges.push(Edge { src, dst, event, writes, user_initiated: label.user_initiated });
+        self.edges.push(Edge { src, dst, event, writes, exempt });
         self.edge_index.insert((src, event), id);
         self.nodes[src as usize].out_edges.push(id);
         id
@@ -236,7 +240,7 @@ impl ConflictMonitor {
                     .map(|rs| rs.iter().map(|r| (r.app, r.value.clone(), None)).collect())
                     .unwrap_or_default()
             });
-            if !e.user_initiated {
+            if !e.exempt[wi] {
                 for (prev_app, prev_value, prev_index) in cur.iter() {
                     if prev_app != app && prev_value != value {
                         conflicts.push((*target, *prev_app, prev_value.clone(), *prev_index, *app, value.clone(), wi));

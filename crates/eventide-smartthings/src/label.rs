@@ -44,6 +44,11 @@ pub struct AppWrite {
     pub target: WriteTarget,
     /// The value written, as text (`locked`, `on`, `50`, `away`).
     pub value: Arc<str>,
+    /// Made by a scheduled handler that inline timers ran at once (`runIn`, `schedule`, ... and
+    /// its cascade). Such a handler stands for a timer event that fires later, so its writes are
+    /// not exempt as the later write even when the transition is user-initiated — as with
+    /// deferred timers, where the timer is an event of its own.
+    pub scheduled: bool,
 }
 
 /// A handler run during a transition, in order (`App1.lockHandler`, `App2.installed`).
@@ -61,6 +66,7 @@ pub struct TransitionLabel {
     /// Every app write, in execution order.
     pub writes: Vec<AppWrite>,
     /// True when the event is user-initiated (app touch, button, NFC touch, momentary): every
-    /// write of the transition is exempt as the later write of a conflict.
+    /// write of the transition is exempt as the later write of a conflict, except those of
+    /// scheduled handlers run inline ([`AppWrite::scheduled`]).
     pub user_initiated: bool,
 }

@@ -10,7 +10,8 @@ use eventide_smartthings::label::{AppId, AppWrite, HandlerRun, TransitionLabel, 
 use std::collections::BTreeSet;
 
 /// One row of a scripted system: (state, event, next state, writes (app, attribute, value),
-/// user-initiated).
+/// user-initiated). A value written as `timer:v` is the write of `v` by a scheduled handler run
+/// inline ([`AppWrite::scheduled`]).
 type Row = (u32, EventId, u32, Vec<(AppId, &'static str, &'static str)>, bool);
 
 /// A system given as a table of [`Row`]s.
@@ -37,7 +38,11 @@ impl TransitionSystem for Scripted {
         let mut label = TransitionLabel { user_initiated: row.4, ..TransitionLabel::default() };
         for (app, attr, value) in &row.3 {
             let target = WriteTarget { device: "dev1".into(), attribute: (*attr).into() };
-            label.writes.push(AppWrite { app: *app, target, value: (*value).into() });
+            let (value, scheduled) = match value.strip_prefix("timer:") {
+                Some(v) => (v, true),
+                None => (*value, false),
+            };
+            label.writes.push(AppWrite { app: *app, target, value: value.into(), scheduled });
             label.handlers.push(HandlerRun { app: *app, handler: "h".into() });
         }
         // Every transition touches one location, so DPOR explores all orders here.
@@ -251,4 +256,21 @@ fn exception_traces_are_shortest_paths_of_the_explored_graph() {
         let names: Vec<&str> = boom.trace.iter().map(|&e| ["walk", "jump", "boom"][e as usize]).collect();
         assert_eq!(names, ["jump", "boom"], "{por:?}");
     }
+}
+
+#[test]
+fn scheduled_handlers_run_inline_are_not_exempt_in_a_user_initiated_transition() {
+    // A touch (user-initiated) where App2 unlocks and App1's scheduled handler, run at once,
+    // locks: the scheduled write stands for a later timer event, so it conflicts with App2's.
+    let sys = || Scripted {
+        events: vec!["touch"],
+        table: vec![(0, 0, 1, vec![(App2, "lock", "unlocked"), (App1, "lock", "timer:locked")], true)],
+    };
+    assert_eq!(conflicts(sys, Tracked::All), one("conflict:dev1.lock:App2=unlocked:App1=locked"));
+    // The same writes made by ordinary handlers of the touch's cascade are exempt.
+    let sys = || Scripted {
+        events: vec!["touch"],
+        table: vec![(0, 0, 1, vec![(App2, "lock", "unlocked"), (App1, "lock", "locked")], true)],
+    };
+    assert!(conflicts(sys, Tracked::All).is_empty());
 }

@@ -19,6 +19,10 @@ struct WriteJson {
     value: String,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     conflicting: bool,
+    /// Made by a scheduled handler that inline timers ran at once (it stands for a later timer
+    /// event, so it is not exempt in a user-initiated transition).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    scheduled: bool,
 }
 
 #[derive(Serialize)]
@@ -171,6 +175,7 @@ fn conflict_json(system: &mut PairSystem, outcome: &Outcome, c: &ConflictInfo, n
                 attribute: w.target.attribute.to_string(),
                 value: w.value.to_string(),
                 conflicting: (i == c.first.step && wi == c.first.write) || (i == c.second.step && wi == c.second.write),
+                scheduled: w.scheduled,
             })
             .collect();
         let handlers = step.label.handlers.iter().map(|h| format!("{}.{}", app(h.app), h.handler)).collect();
@@ -218,7 +223,9 @@ fn text_report(names: &[String; 2], r: &PairJson) -> String {
             }
             for w in &step.writes {
                 let mark = if w.conflicting { "   <-- conflicting write" } else { "" };
-                let _ = writeln!(out, "         {} sets {}.{} = {}{mark}", w.app, w.device, w.attribute, w.value);
+                let timer = if w.scheduled { " (scheduled handler, run at once)" } else { "" };
+                let _ =
+                    writeln!(out, "         {} sets {}.{} = {}{timer}{mark}", w.app, w.device, w.attribute, w.value);
             }
         }
     }

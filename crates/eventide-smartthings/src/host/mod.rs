@@ -260,6 +260,8 @@ pub(crate) struct StHost<'a> {
     /// Set when a cascade went deeper than [`MAX_CASCADE_DEPTH`] or a limit interrupted a
     /// handler: the transition ends.
     pub aborted: bool,
+    /// Scheduled handlers being run inline (their writes are [`AppWrite::scheduled`]).
+    inline_timers: u32,
     /// Set when the [`Tables::interrupt`] limits stopped a handler: the transition is void.
     /// With where the handler was when it stopped.
     pub interrupted: Option<(InterruptReason, Option<SourcePosition>)>,
@@ -337,6 +339,7 @@ impl<'a> StHost<'a> {
             stack: Vec::new(),
             depth: 0,
             aborted: false,
+            inline_timers: 0,
             interrupted: None,
             interpreter_errors: Vec::new(),
             copied: [[false; 3]; 2],
@@ -619,6 +622,7 @@ impl<'a> StHost<'a> {
                 app: Self::app_id(app),
                 target: WriteTarget { device: device.name.clone(), attribute: a.name.into() },
                 value: text.as_str().into(),
+                scheduled: self.inline_timers > 0,
             });
         }
         let sym = self.sym(&text);
@@ -654,6 +658,7 @@ impl<'a> StHost<'a> {
                 app: Self::app_id(app),
                 target: WriteTarget { device: "location".into(), attribute: "mode".into() },
                 value: mode.into(),
+                scheduled: self.inline_timers > 0,
             });
         }
         let sym = self.sym(mode);
@@ -709,7 +714,9 @@ impl<'a> StHost<'a> {
                 return Ok(());
             }
             self.enter_nested()?;
+            self.inline_timers += 1;
             self.run_handler(app, h, data);
+            self.inline_timers -= 1;
             self.depth -= 1;
             if self.aborted {
                 return Err(cascade_error());
