@@ -13,7 +13,7 @@ pub mod exit {
 }
 
 /// A diagnostic as JSON: `{"file", "line", "column", "message"}`.
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct DiagnosticJson {
     pub file: String,
     pub line: u32,

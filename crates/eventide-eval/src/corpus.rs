@@ -14,6 +14,8 @@ pub struct PairRow {
     pub group: String,
     pub app_a: String,
     pub app_b: String,
+    /// The row's line in the pair list (1-based), for errors about it.
+    pub line: usize,
 }
 
 /// One row of the group list.
@@ -158,7 +160,7 @@ pub fn parse_pairs(path: &Path, text: &str) -> Result<Vec<PairRow>, Error> {
                 return Err(Error::at(path, n, format!("empty `{name}`")));
             }
         }
-        pairs.push(PairRow { category, group, app_a, app_b });
+        pairs.push(PairRow { category, group, app_a, app_b, line: n });
     }
     Ok(pairs)
 }
@@ -263,6 +265,7 @@ mod tests {
         let p = Path::new("pairs.csv");
         let pairs = parse_pairs(p, "category,group,app_a,app_b\nd,valves,a.groovy,Orbit Water Timer.groovy\n").unwrap();
         assert_eq!(pairs[0].app_b, "Orbit Water Timer.groovy");
+        assert_eq!(pairs[0].line, 2);
         let err = parse_pairs(p, "category,group,app_a,app_b\nd,valves,a.groovy\n").unwrap_err();
         assert_eq!(err.to_string(), "pairs.csv:2: expected 4 fields (category,group,app_a,app_b), found 3");
         let err = parse_pairs(p, "group,app_a,app_b\n").unwrap_err();

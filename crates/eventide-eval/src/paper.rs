@@ -154,6 +154,7 @@ mod tests {
             group: group.into(),
             app_a: a.into(),
             app_b: b.into(),
+            line: 0,
         };
         let pairs = [
             pair("global-state-variable-interaction", "globalStateVariables", "x.groovy", "y.groovy"),

@@ -1,12 +1,20 @@
 //! One JSON line per finished run (the batch line of the conventions): the pair check's result
 //! plus `group`, `app_a`, `app_b`, `order` and `mode`, the conflicts without traces
-//! (`conflict_list`) so modes can be compared, and the limits the run had. Reading a results
-//! file back reports a malformed line with its file and line number.
+//! (`conflict_list`) so modes can be compared, and the limits the run had.
+//!
+//! Reading a results file back checks every line against [`FIELDS`] before taking it: the
+//! conventions' fields (the run key, `verdict`, `complete`, the counters, `conflict_list`) are
+//! required, and a line that lacks one or holds the wrong kind of value is an error naming the
+//! file, the line, every field at fault and what it should hold — never a figure quietly read as
+//! 0. Only the fields a batch adds for its own bookkeeping may be absent: `reason` and `error`
+//! (none), `wall_ms`, `time_limit_ms` and `memory_limit_bytes` (0, "not recorded"; the report
+//! then uses `elapsed_ms`). Fields the record does not know are ignored.
 
 use crate::error::read_text;
 use crate::work::{Mode, Order, RunKey};
 use crate::Error;
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 use std::collections::HashSet;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
@@ -58,7 +66,7 @@ impl std::fmt::Display for ConflictKey {
     }
 }
 
-/// One line of a results file.
+/// One line of a results file. [`FIELDS`] says which fields a line must have and what each holds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Record {
     pub group: String,
@@ -69,37 +77,26 @@ pub struct Record {
     pub mode: Mode,
     pub verdict: Verdict,
     /// Whether the whole state space was explored.
-    #[serde(default)]
     pub complete: bool,
     /// Why an incomplete or failed run stopped: `time`, `memory`, `states`, `cascade_depth`,
     /// `unsupported`, `syntax`, `usage`, `crash`, `output`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// The number of distinct conflicts.
-    #[serde(default)]
     pub conflicts: u64,
-    #[serde(default)]
     pub events: u64,
-    #[serde(default)]
     pub states: u64,
-    #[serde(default)]
     pub transitions: u64,
-    #[serde(default)]
     pub executed: u64,
-    #[serde(default)]
     pub executions: u64,
     /// Exploration time reported by the check.
-    #[serde(default)]
     pub elapsed_ms: u64,
-    /// Wall time of the whole child process (loading included).
+    /// Wall time of the whole child process (loading included; 0 = none recorded).
     #[serde(default)]
     pub wall_ms: u64,
-    #[serde(default)]
     pub peak_memory_bytes: u64,
     /// The number of distinct app exceptions.
-    #[serde(default)]
     pub exceptions: u64,
-    #[serde(default)]
     pub conflict_list: Vec<ConflictKey>,
     /// The run's time limit (0 = none recorded).
     #[serde(default)]
@@ -110,6 +107,210 @@ pub struct Record {
     /// What went wrong, for `error` runs and runs the watchdog stopped.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+}
+
+/// What a field of a results line holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holds {
+    /// A string.
+    Text,
+    /// A string, or `null` for none.
+    TextOrNull,
+    /// A whole number, 0 or more.
+    Count,
+    /// `true` or `false`.
+    Flag,
+    /// One of these strings.
+    OneOf(&'static [&'static str]),
+    /// A list of conflicts, each `{"device", "attribute", "first": SIDE, "second": SIDE}`.
+    Conflicts,
+    /// One side of a conflict: `{"app", "value"}`, two strings.
+    Side,
+}
+
+impl Holds {
+    /// What a value of this kind looks like, for error messages.
+    pub fn expected(self) -> String {
+        match self {
+            Holds::Text => "a string".to_string(),
+            Holds::TextOrNull => "a string or null".to_string(),
+            Holds::Count => "a whole number, 0 or more".to_string(),
+            Holds::Flag => "true or false".to_string(),
+            Holds::OneOf(names) => {
+                let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+                format!("one of {}", quoted.join(", "))
+            }
+            Holds::Conflicts => format!("a list of conflicts, each {}", Holds::CONFLICT),
+            Holds::Side => Holds::SIDE.to_string(),
+        }
+    }
+
+    /// A conflict of `conflict_list` as error messages describe it.
+    const CONFLICT: &'static str = r#"{"device", "attribute", "first": {"app", "value"}, "second": {"app", "value"}}"#;
+
+    /// One side of a conflict as error messages describe it.
+    const SIDE: &'static str = r#"an object {"app", "value"}"#;
+
+    /// Whether `value` is of this kind.
+    fn admits(self, value: &Value) -> bool {
+        match self {
+            Holds::Text => value.is_string(),
+            Holds::TextOrNull => value.is_string() || value.is_null(),
+            Holds::Count => value.is_u64(),
+            Holds::Flag => value.is_boolean(),
+            Holds::OneOf(names) => value.as_str().is_some_and(|v| names.contains(&v)),
+            // Entries and members are checked one by one by `member_problems`.
+            Holds::Conflicts => value.is_array(),
+            Holds::Side => value.is_object(),
+        }
+    }
+}
+
+/// One field of a results line: its name, what it holds, and whether a line must have it.
+#[derive(Clone, Copy, Debug)]
+pub struct Field {
+    pub name: &'static str,
+    pub holds: Holds,
+    pub required: bool,
+}
+
+const fn required(name: &'static str, holds: Holds) -> Field {
+    Field { name, holds, required: true }
+}
+
+const fn optional(name: &'static str, holds: Holds) -> Field {
+    Field { name, holds, required: false }
+}
+
+/// The fields of a results line, in the order [`Record`] writes them.
+pub const FIELDS: [Field; 22] = [
+    required("group", Holds::Text),
+    required("app_a", Holds::Text),
+    required("app_b", Holds::Text),
+    required("order", Holds::OneOf(&["ab", "ba"])),
+    required("mode", Holds::OneOf(&["dpor", "none"])),
+    required("verdict", Holds::OneOf(&["conflict", "no_conflict", "incomplete", "error"])),
+    required("complete", Holds::Flag),
+    optional("reason", Holds::TextOrNull),
+    required("conflicts", Holds::Count),
+    required("events", Holds::Count),
+    required("states", Holds::Count),
+    required("transitions", Holds::Count),
+    required("executed", Holds::Count),
+    required("executions", Holds::Count),
+    required("elapsed_ms", Holds::Count),
+    optional("wall_ms", Holds::Count),
+    required("peak_memory_bytes", Holds::Count),
+    required("exceptions", Holds::Count),
+    required("conflict_list", Holds::Conflicts),
+    optional("time_limit_ms", Holds::Count),
+    optional("memory_limit_bytes", Holds::Count),
+    optional("error", Holds::TextOrNull),
+];
+
+/// A value as an error message shows it: short values in full, long ones cut, containers by kind.
+fn shown(value: &Value) -> String {
+    const MAX: usize = 40;
+    match value {
+        Value::Object(_) => "an object".to_string(),
+        Value::Array(_) => "a list".to_string(),
+        Value::Null => "null".to_string(),
+        other => {
+            let text = other.to_string();
+            if text.chars().count() > MAX {
+                format!("{}...", text.chars().take(MAX).collect::<String>())
+            } else {
+                text
+            }
+        }
+    }
+}
+
+/// The problems of the members `fields` of `object`, each prefixed with `at` (a path such as
+/// `conflict_list[2].`): missing members (listed together) and members of the wrong kind.
+fn member_problems(object: &Map<String, Value>, fields: &[Field], at: &str) -> Vec<String> {
+    // Missing fields grouped by what they hold, groups in the order of their first field.
+    let mut missing: Vec<(String, Vec<String>)> = Vec::new();
+    for field in fields.iter().filter(|f| f.required && !object.contains_key(f.name)) {
+        let name = format!("`{at}{}`", field.name);
+        let expected = field.holds.expected();
+        match missing.iter_mut().find(|(e, _)| *e == expected) {
+            Some((_, names)) => names.push(name),
+            None => missing.push((expected, vec![name])),
+        }
+    }
+    let mut problems = Vec::new();
+    if !missing.is_empty() {
+        let count: usize = missing.iter().map(|(_, names)| names.len()).sum();
+        let groups: Vec<String> = missing
+            .iter()
+            .map(|(expected, names)| match names.len() {
+                1 => format!("{} ({expected})", names[0]),
+                _ => format!("{} (each {expected})", names.join(", ")),
+            })
+            .collect();
+        problems.push(format!("missing field{} {}", if count == 1 { "" } else { "s" }, groups.join(", ")));
+    }
+    for field in fields {
+        let Some(value) = object.get(field.name) else { continue };
+        if !field.holds.admits(value) {
+            problems.push(format!("`{at}{}` is {}: expected {}", field.name, shown(value), field.holds.expected()));
+        } else if field.holds == Holds::Conflicts {
+            problems.extend(conflict_problems(value, &format!("{at}{}", field.name)));
+        } else if let (Holds::Side, Value::Object(side)) = (field.holds, value) {
+            problems.extend(member_problems(side, &SIDE_FIELDS, &format!("{at}{}.", field.name)));
+        }
+    }
+    problems
+}
+
+/// The members of a conflict of `conflict_list`.
+const CONFLICT_FIELDS: [Field; 4] = [
+    required("device", Holds::Text),
+    required("attribute", Holds::Text),
+    required("first", Holds::Side),
+    required("second", Holds::Side),
+];
+
+/// The members of one side of a conflict.
+const SIDE_FIELDS: [Field; 2] = [required("app", Holds::Text), required("value", Holds::Text)];
+
+/// The problems of the entries of a conflict list (`at` names the list).
+fn conflict_problems(list: &Value, at: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    for (i, entry) in list.as_array().into_iter().flatten().enumerate() {
+        match entry.as_object() {
+            Some(conflict) => problems.extend(member_problems(conflict, &CONFLICT_FIELDS, &format!("{at}[{i}]."))),
+            None => problems.push(format!("`{at}[{i}]` is {}: expected a conflict {}", shown(entry), Holds::CONFLICT)),
+        }
+    }
+    problems
+}
+
+/// Reads one line of a results file as a record. The error says, in words, every field that is
+/// missing or wrong and what it should hold (without the file and line, which the caller adds).
+pub fn parse_record(line: &str) -> Result<Record, String> {
+    let value: Value = serde_json::from_str(line).map_err(|e| {
+        let problem = if e.is_eof() {
+            "the line ends before its JSON does (cut short?)".to_string()
+        } else {
+            // serde_json ends its messages with "at line L column C"; the line is always 1 here.
+            let message = e.to_string();
+            let detail =
+                message.split(" at line ").next().unwrap_or(&message).replace("expected ident", "unknown word");
+            format!("not valid JSON at column {} ({detail})", e.column())
+        };
+        format!("{problem}: expected one JSON object per line")
+    })?;
+    let Value::Object(object) = &value else {
+        return Err(format!("found {}: expected a JSON object with the fields of a run", shown(&value)));
+    };
+    let problems = member_problems(object, &FIELDS, "");
+    if !problems.is_empty() {
+        return Err(problems.join("; "));
+    }
+    // Every field was checked above, so this only fails if `FIELDS` and `Record` disagree.
+    serde_json::from_value(value).map_err(|e| format!("unreadable run record: {e}"))
 }
 
 impl Record {
@@ -162,7 +363,7 @@ pub fn parse_records(path: &Path, text: &str) -> Result<Vec<Record>, Error> {
         if line.trim().is_empty() {
             continue;
         }
-        let record: Record = serde_json::from_str(line).map_err(|e| Error::at(path, i + 1, e.to_string()))?;
+        let record = parse_record(line).map_err(|message| Error::at(path, i + 1, message))?;
         records.push(record);
     }
     Ok(records)
@@ -199,7 +400,7 @@ pub fn prepare_resume(path: &Path) -> Result<Resume, Error> {
     let unterminated = !bytes.is_empty() && !bytes.ends_with(b"\n");
     if unterminated {
         let start = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-        if serde_json::from_str::<Record>(&String::from_utf8_lossy(&bytes[start..])).is_err() {
+        if parse_record(&String::from_utf8_lossy(&bytes[start..])).is_err() {
             keep = start;
             resume.truncated_line = Some(bytes[..start].iter().filter(|&&b| b == b'\n').count() + 1);
         }
@@ -252,6 +453,141 @@ pub(crate) mod tests {
         let err = parse_records(p, &format!("{line}{{\"group\": 1}}\n")).unwrap_err();
         assert_eq!(err.line, Some(2));
         assert!(err.to_string().starts_with("r.jsonl:2: "), "{err}");
+    }
+
+    /// `record`'s line as a JSON object, to take fields out of or change.
+    fn object(r: &Record) -> Map<String, Value> {
+        match serde_json::to_value(r).unwrap() {
+            Value::Object(object) => object,
+            other => panic!("not an object: {other}"),
+        }
+    }
+
+    /// The error of reading `r.jsonl` whose lines 1 and 3 are `object` (the first is at fault).
+    fn error_of(object: &Map<String, Value>) -> String {
+        let line = serde_json::to_string(object).unwrap();
+        let text = format!("{line}\n\n{line}\n");
+        parse_records(Path::new("r.jsonl"), &text).map(|_| ()).unwrap_err().to_string()
+    }
+
+    fn assert_plain(message: &str) {
+        let internals =
+            ["struct Record", "u64", "Int(", "invalid type", "invalid value", "variant", "elements", "ident"];
+        for internal in internals {
+            assert!(!message.contains(internal), "{internal:?} leaks into {message:?}");
+        }
+    }
+
+    #[test]
+    fn the_field_table_matches_what_a_record_writes() {
+        let mut r = record("g", "a", "b", Order::Ab, Mode::Dpor, Verdict::Error);
+        r.error = Some("boom".into());
+        r.conflict_list.push(ConflictKey {
+            device: "d".into(),
+            attribute: "switch".into(),
+            first: Side { app: "a".into(), value: "on".into() },
+            second: Side { app: "b".into(), value: "off".into() },
+        });
+        let written: Vec<String> = object(&r).keys().cloned().collect();
+        let mut table: Vec<String> = FIELDS.iter().map(|f| f.name.to_string()).collect();
+        let mut sorted = written.clone();
+        sorted.sort();
+        table.sort();
+        assert_eq!(sorted, table);
+        assert_eq!(parse_record(&r.to_line()).unwrap(), r);
+    }
+
+    #[test]
+    fn missing_required_fields_are_errors_not_zeros() {
+        let full = object(&record("g", "a", "b", Order::Ab, Mode::Dpor, Verdict::NoConflict));
+        for field in FIELDS.iter().filter(|f| f.required) {
+            let mut line = full.clone();
+            line.remove(field.name);
+            let err = error_of(&line);
+            assert!(err.starts_with("r.jsonl:1: missing field "), "{err}");
+            assert!(err.contains(&format!("`{}` ({})", field.name, field.holds.expected())), "{err}");
+            assert_plain(&err);
+        }
+        let mut line = full.clone();
+        for name in ["states", "transitions", "peak_memory_bytes"] {
+            line.remove(name);
+        }
+        line.remove("complete");
+        let err = error_of(&line);
+        assert_eq!(
+            err,
+            "r.jsonl:1: missing fields `complete` (true or false), \
+             `states`, `transitions`, `peak_memory_bytes` (each a whole number, 0 or more)"
+        );
+
+        // The bookkeeping fields may be absent (0 or none); a null reason is none.
+        let mut line = full.clone();
+        for name in ["wall_ms", "time_limit_ms", "memory_limit_bytes", "reason", "error"] {
+            line.remove(name);
+        }
+        line.insert("reason".into(), Value::Null);
+        line.insert("some_future_field".into(), Value::from(7));
+        let text = serde_json::to_string(&line).unwrap();
+        let r = parse_record(&text).unwrap();
+        assert_eq!((r.wall_ms, r.time_limit_ms, r.memory_limit_bytes, r.reason), (0, 0, 0, None));
+    }
+
+    #[test]
+    fn wrong_values_say_which_field_and_what_was_expected() {
+        let full = object(&record("g", "a", "b", Order::Ab, Mode::Dpor, Verdict::NoConflict));
+        let cases: [(&str, Value, &str); 9] = [
+            ("states", Value::from("x"), r#"`states` is "x": expected a whole number, 0 or more"#),
+            ("states", Value::from(-1), "`states` is -1: expected a whole number, 0 or more"),
+            ("elapsed_ms", Value::from(1.5), "`elapsed_ms` is 1.5: expected a whole number, 0 or more"),
+            ("wall_ms", Value::Null, "`wall_ms` is null: expected a whole number, 0 or more"),
+            ("mode", Value::from("fast"), r#"`mode` is "fast": expected one of "dpor", "none""#),
+            ("order", Value::from(0), r#"`order` is 0: expected one of "ab", "ba""#),
+            ("group", Value::from(0), "`group` is 0: expected a string"),
+            ("complete", Value::from("yes"), r#"`complete` is "yes": expected true or false"#),
+            ("conflict_list", Value::from(3), "`conflict_list` is 3: expected a list of conflicts, each {"),
+        ];
+        for (name, value, expected) in cases {
+            let mut line = full.clone();
+            line.insert(name.into(), value);
+            let err = error_of(&line);
+            assert!(err.starts_with("r.jsonl:1: "), "{err}");
+            assert!(err.contains(expected), "{expected:?} not in {err:?}");
+            assert_plain(&err);
+        }
+        let mut line = full.clone();
+        let conflicts = serde_json::json!([
+            {"device": "d", "attribute": "switch", "first": {"app": "a", "value": "on"}, "second": {"app": "b", "value": "off"}},
+            {"device": 1, "attribute": "switch", "first": {"app": "a"}, "second": "b"},
+            "x"
+        ]);
+        line.insert("conflict_list".into(), conflicts);
+        let err = error_of(&line);
+        for expected in [
+            "`conflict_list[1].device` is 1: expected a string",
+            "missing field `conflict_list[1].first.value` (a string)",
+            r#"`conflict_list[1].second` is "b": expected an object {"app", "value"}"#,
+            r#"`conflict_list[2]` is "x": expected a conflict {"device""#,
+        ] {
+            assert!(err.contains(expected), "{expected:?} not in {err:?}");
+        }
+        assert!(!err.contains("conflict_list[0]"), "{err}");
+        assert_plain(&err);
+    }
+
+    #[test]
+    fn lines_that_are_not_records_say_so_in_words() {
+        let p = Path::new("r.jsonl");
+        for (text, expected) in [
+            ("[]", "r.jsonl:1: found a list: expected a JSON object with the fields of a run"),
+            ("5", "r.jsonl:1: found 5: expected a JSON object"),
+            ("{\"group\":", "r.jsonl:1: the line ends before its JSON does (cut short?): expected one JSON object"),
+            ("not json", "r.jsonl:1: not valid JSON at column 2 (unknown word): expected one JSON object per line"),
+            ("{} x", "r.jsonl:1: not valid JSON at column 4 (trailing characters)"),
+        ] {
+            let err = parse_records(p, text).unwrap_err().to_string();
+            assert!(err.starts_with(expected), "{expected:?} is not the start of {err:?}");
+            assert_plain(&err);
+        }
     }
 
     #[test]

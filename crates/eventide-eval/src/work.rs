@@ -7,6 +7,7 @@ use crate::corpus::{GroupRow, PairRow};
 use crate::Error;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::path::Path;
 
 /// Which app is App1 (its handlers run first): `ab` = the pair list's `app_a`, `ba` = `app_b`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -118,18 +119,31 @@ impl RunSpec {
     }
 }
 
+/// The files the pair and group lists were read from, to locate errors about their rows.
+#[derive(Clone, Copy, Debug)]
+pub struct ListFiles<'a> {
+    pub pairs: &'a Path,
+    pub groups: &'a Path,
+}
+
 /// Builds the work list: the pairs of `selected` groups (all groups when empty), in the pair
-/// list's order, each in both orders, each order in every mode of `modes`.
+/// list's order, each in both orders, each order in every mode of `modes`. A selected group the
+/// group list does not define is an error naming the group list; a selected pair whose group it
+/// does not define is an error at the pair's row of the pair list.
 pub fn work_list(
     pairs: &[PairRow],
     groups: &[GroupRow],
     selected: &[String],
     modes: &[Mode],
+    files: ListFiles<'_>,
 ) -> Result<Vec<RunSpec>, Error> {
+    let known = || groups.iter().map(|g| g.group.as_str()).collect::<Vec<_>>().join(", ");
     for name in selected {
         if !groups.iter().any(|g| &g.group == name) {
-            let known: Vec<&str> = groups.iter().map(|g| g.group.as_str()).collect();
-            return Err(Error::msg(format!("unknown group `{name}` (groups: {})", known.join(", "))));
+            return Err(Error::file(
+                files.groups,
+                format!("unknown group `{name}` (--group): the group list defines {}", known()),
+            ));
         }
     }
     if modes.is_empty() {
@@ -148,10 +162,18 @@ pub fn work_list(
             continue;
         }
         let Some(group) = groups.iter().find(|g| g.group == pair.group) else {
-            return Err(Error::msg(format!(
-                "pair {} / {} is in group `{}`, which the group list does not define",
-                pair.app_a, pair.app_b, pair.group
-            )));
+            return Err(Error::at(
+                files.pairs,
+                pair.line,
+                format!(
+                    "pair {} / {} is in group `{}`, which the group list {} does not define (it defines {})",
+                    pair.app_a,
+                    pair.app_b,
+                    pair.group,
+                    files.groups.display(),
+                    known()
+                ),
+            ));
         };
         if !seen.insert((&pair.group, &pair.app_a, &pair.app_b)) {
             continue;
@@ -210,7 +232,18 @@ mod tests {
     use super::*;
 
     fn pair(group: &str, a: &str, b: &str) -> PairRow {
-        PairRow { category: "device-interaction".into(), group: group.into(), app_a: a.into(), app_b: b.into() }
+        PairRow {
+            category: "device-interaction".into(),
+            group: group.into(),
+            app_a: a.into(),
+            app_b: b.into(),
+            line: 0,
+        }
+    }
+
+    /// Where the test lists claim to come from.
+    fn files() -> ListFiles<'static> {
+        ListFiles { pairs: Path::new("pairs.csv"), groups: Path::new("groups.csv") }
     }
 
     fn groups() -> Vec<GroupRow> {
@@ -227,7 +260,7 @@ mod tests {
     #[test]
     fn work_list_is_pairs_times_orders_times_modes() {
         let pairs = [pair("locks", "a", "b"), pair("globalStateVariables", "a", "c"), pair("locks", "c", "d")];
-        let list = work_list(&pairs, &groups(), &[], &Mode::BOTH).unwrap();
+        let list = work_list(&pairs, &groups(), &[], &Mode::BOTH, files()).unwrap();
         assert_eq!(list.len(), 12);
         let first: Vec<(Order, Mode)> = list[..4].iter().map(|r| (r.order, r.mode)).collect();
         assert_eq!(
@@ -237,10 +270,29 @@ mod tests {
         assert_eq!(list[2].apps(), ("b", "a"));
         assert_eq!(list[4].profile, "global");
         assert_eq!(list[4].tracked, ["mode"]);
-        let locks = work_list(&pairs, &groups(), &["locks".into()], &[Mode::Dpor]).unwrap();
+        let locks = work_list(&pairs, &groups(), &["locks".into()], &[Mode::Dpor], files()).unwrap();
         assert_eq!(locks.len(), 4);
-        assert!(work_list(&pairs, &groups(), &["nope".into()], &[Mode::Dpor]).is_err());
-        assert!(work_list(&[pair("other", "a", "b")], &groups(), &[], &[Mode::Dpor]).is_err());
+        assert!(work_list(&pairs, &groups(), &["nope".into()], &[Mode::Dpor], files()).is_err());
+        assert!(work_list(&[pair("other", "a", "b")], &groups(), &[], &[Mode::Dpor], files()).is_err());
+    }
+
+    #[test]
+    fn unknown_groups_are_located() {
+        let pairs = [pair("locks", "a", "b"), PairRow { line: 3, ..pair("lokcs", "c", "d") }];
+        let err = work_list(&pairs, &groups(), &[], &[Mode::Dpor], files()).unwrap_err();
+        assert_eq!((err.file.as_deref(), err.line), (Some(Path::new("pairs.csv")), Some(3)));
+        assert_eq!(
+            err.to_string(),
+            "pairs.csv:3: pair c / d is in group `lokcs`, which the group list groups.csv does not define \
+             (it defines locks, globalStateVariables)"
+        );
+        let err = work_list(&pairs, &groups(), &["nope".into()], &[Mode::Dpor], files()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "groups.csv: unknown group `nope` (--group): the group list defines locks, globalStateVariables"
+        );
+        // A pair whose group is not selected is not looked up.
+        assert_eq!(work_list(&pairs, &groups(), &["locks".into()], &[Mode::Dpor], files()).unwrap().len(), 2);
     }
 
     #[test]

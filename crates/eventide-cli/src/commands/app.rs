@@ -23,7 +23,7 @@
 //! "errors": [{"message", "file", "line", "column"}], "exceptions": [...], "warnings": [...]}`.
 
 use crate::cli::{AppArgs, LimitArgs};
-use crate::report::exit;
+use crate::report::{exit, DiagnosticJson};
 use eventide_engine::SourcePosition;
 use eventide_groovy::eval::{Interrupt, InterruptReason};
 use eventide_smartthings::{LoadError, Options, PairSystem};
@@ -38,13 +38,8 @@ struct InputJson {
     value: String,
 }
 
-#[derive(Serialize, Clone, PartialEq)]
-struct ErrorJson {
-    message: String,
-    file: String,
-    line: u32,
-    column: u32,
-}
+/// A located error, warning or exception (the conventions' diagnostic).
+type ErrorJson = DiagnosticJson;
 
 #[derive(Serialize)]
 struct AppJson {
@@ -69,6 +64,26 @@ struct AppJson {
     warnings: Vec<ErrorJson>,
 }
 
+/// `app --json`'s object when the app could not be exercised (bad input or a bad flag).
+fn error_json(reason: &'static str, error: DiagnosticJson) -> AppJson {
+    AppJson {
+        ok: false,
+        complete: true,
+        reason: Some(reason),
+        inputs: Vec::new(),
+        devices: Vec::new(),
+        subscriptions: Vec::new(),
+        schedules: Vec::new(),
+        events: 0,
+        event_names: Vec::new(),
+        handlers_run: 0,
+        outputs: Vec::new(),
+        errors: vec![error],
+        exceptions: Vec::new(),
+        warnings: Vec::new(),
+    }
+}
+
 fn error_at(file: &str, position: Option<&SourcePosition>, message: &str) -> ErrorJson {
     match position {
         Some(p) => ErrorJson { message: message.to_string(), file: p.file.clone(), line: p.line, column: p.column },
@@ -77,15 +92,24 @@ fn error_at(file: &str, position: Option<&SourcePosition>, message: &str) -> Err
 }
 
 pub fn run(args: AppArgs) -> i32 {
+    let usage = |message: &str| {
+        if args.json {
+            let json = error_json("usage", crate::commands::usage_diagnostic(message));
+            println!("{}", serde_json::to_string(&json).unwrap_or_default());
+            exit::BAD_INPUT
+        } else {
+            crate::commands::usage_error(message)
+        }
+    };
     let options = match (args.timers.parse(), args.profile.parse()) {
         (Ok(timers), Ok(profile)) => Options { timers, profile },
-        (Err(e), _) | (_, Err(e)) => return crate::commands::usage_error(&e),
+        (Err(e), _) | (_, Err(e)) => return usage(&e),
     };
     let limit_args =
         LimitArgs { max_states: None, time_limit: Some(args.time_limit), memory_limit: args.memory_limit.clone() };
     let limits = match crate::commands::limits(&limit_args) {
         Ok(l) => l,
-        Err(e) => return crate::commands::usage_error(&e),
+        Err(e) => return usage(&e),
     };
     let file = args.file.display().to_string();
     let mut system = match PairSystem::load_single(&args.file, options) {
@@ -98,27 +122,7 @@ pub fn run(args: AppArgs) -> i32 {
                     LoadError::Unsupported(_) => "unsupported",
                     _ => "usage",
                 };
-                let json = AppJson {
-                    ok: false,
-                    complete: true,
-                    reason: Some(reason),
-                    inputs: Vec::new(),
-                    devices: Vec::new(),
-                    subscriptions: Vec::new(),
-                    schedules: Vec::new(),
-                    events: 0,
-                    event_names: Vec::new(),
-                    handlers_run: 0,
-                    outputs: Vec::new(),
-                    errors: vec![ErrorJson {
-                        message: d.message.clone(),
-                        file: d.file.clone(),
-                        line: d.line,
-                        column: d.column,
-                    }],
-                    exceptions: Vec::new(),
-                    warnings: Vec::new(),
-                };
+                let json = error_json(reason, d.into());
                 println!("{}", serde_json::to_string(&json).unwrap_or_default());
             } else {
                 eprintln!("{}", d.render());
@@ -135,11 +139,7 @@ pub fn run(args: AppArgs) -> i32 {
     };
     let app = &system.apps()[0];
     let app_name = app.name.clone();
-    let warnings: Vec<ErrorJson> = app
-        .warnings
-        .iter()
-        .map(|w| ErrorJson { message: w.message.clone(), file: w.file.clone(), line: w.line, column: w.column })
-        .collect();
+    let warnings: Vec<ErrorJson> = app.warnings.iter().map(ErrorJson::from).collect();
     let devices: Vec<String> =
         system.devices().iter().map(|d| format!("{}: {}", d.name, d.capabilities.join(", "))).collect();
     let inputs: Vec<InputJson> = app

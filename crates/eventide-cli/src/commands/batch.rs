@@ -12,7 +12,7 @@ use eventide_eval::batch::{run_batch, BatchSummary};
 use eventide_eval::record::{prepare_resume, Record};
 use eventide_eval::runner::{self, RunnerConfig};
 use eventide_eval::text::seconds;
-use eventide_eval::work::{work_list, Mode, RunSpec, Shard};
+use eventide_eval::work::{work_list, ListFiles, Mode, RunSpec, Shard};
 use eventide_eval::{corpus, Error};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::HashMap;
@@ -46,12 +46,12 @@ fn batch(args: BatchArgs) -> Result<i32, Error> {
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let memory_limit = match &args.memory_limit {
-        Some(text) => memory::parse_size(text).map_err(Error::msg)? as u64,
+        Some(text) => match memory::parse_size(text).map_err(Error::msg)? as u64 {
+            0 => return Err(Error::msg(format!("invalid --memory-limit {text}: expected at least 1 byte (e.g. 4G)"))),
+            bytes => bytes,
+        },
         None => DEFAULT_TOTAL_MEMORY / jobs as u64,
     };
-    if memory_limit == 0 {
-        return Err(Error::msg("--memory-limit must be positive"));
-    }
     if let Some(total) = runner::total_memory_bytes() {
         if memory_limit.saturating_mul(jobs as u64) > total {
             eprintln!(
@@ -67,6 +67,12 @@ fn batch(args: BatchArgs) -> Result<i32, Error> {
         Some(g) => return Err(Error::msg(format!("invalid --grace {g}"))),
         None => RunnerConfig::default_grace(time_limit),
     };
+    if args.out.is_dir() {
+        return Err(Error::file(
+            &args.out,
+            "is a directory (--out expects the results file, e.g. --out DIR/results.jsonl)",
+        ));
+    }
     let modes = args.modes.iter().map(|m| Mode::parse(m)).collect::<Result<Vec<_>, _>>()?;
     let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
     if !args.apps.is_dir() {
@@ -77,7 +83,7 @@ fn batch(args: BatchArgs) -> Result<i32, Error> {
         pairs = eventide_eval::paper::paper_pairs(&pairs, &corpus::read_paper(paper)?);
     }
     let groups = corpus::read_groups(&args.groups)?;
-    let all = work_list(&pairs, &groups, &args.group, &modes)?;
+    let all = work_list(&pairs, &groups, &args.group, &modes, ListFiles { pairs: &args.pairs, groups: &args.groups })?;
     let mine: Vec<&RunSpec> = match shard {
         Some(s) => s.select(&all),
         None => all.iter().collect(),

@@ -11,6 +11,18 @@ pub fn run(args: CheckArgs) -> i32 {
     };
     let limits = match super::limits(&args.limits) {
         Ok(l) => l,
+        Err(message) if args.json => {
+            let error = super::usage_diagnostic(&message);
+            let json = report::CheckJson {
+                verdict: "error",
+                reason: Some("usage"),
+                por: por.name(),
+                error: Some(error),
+                ..report::CheckJson::default()
+            };
+            println!("{}", to_json(&json));
+            return exit::BAD_INPUT;
+        }
         Err(message) => return super::usage_error(&message),
     };
     let mut model = match eventide_model::ModelSystem::load(&args.model) {

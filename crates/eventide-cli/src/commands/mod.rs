@@ -9,7 +9,7 @@ mod parse;
 mod report;
 
 use crate::cli::{Cli, Command, LimitArgs};
-use crate::report::exit;
+use crate::report::{exit, DiagnosticJson};
 use eventide_engine::{memory, Limits};
 
 pub fn run(cli: Cli) -> i32 {
@@ -24,14 +24,21 @@ pub fn run(cli: Cli) -> i32 {
     }
 }
 
-/// Converts the limit flags; an invalid value is a usage error (exit 2).
+/// Converts the limit flags; an invalid value is a usage error (exit 2). A time limit must be a
+/// positive number of seconds and a memory limit at least one byte: 0 would stop every run before
+/// it starts.
 pub fn limits(args: &LimitArgs) -> Result<Limits, String> {
     let memory_limit = match &args.memory_limit {
-        Some(text) => Some(memory::parse_size(text)?),
+        Some(text) => match memory::parse_size(text)? {
+            0 => return Err(format!("invalid --memory-limit {text}: expected at least 1 byte (e.g. 512M, 4G)")),
+            bytes => Some(bytes),
+        },
         None => None,
     };
     let time_limit = match args.time_limit {
-        Some(t) if !(t.is_finite() && t >= 0.0) => return Err(format!("invalid --time-limit {t}")),
+        Some(t) if !(t.is_finite() && t > 0.0) => {
+            return Err(format!("invalid --time-limit {t}: expected a positive number of seconds"))
+        }
         Some(t) => Some(
             std::time::Duration::try_from_secs_f64(t).map_err(|_| format!("invalid --time-limit {t}: too large"))?,
         ),
@@ -44,4 +51,10 @@ pub fn limits(args: &LimitArgs) -> Result<Limits, String> {
 pub fn usage_error(message: &str) -> i32 {
     eprintln!("error: {message}");
     exit::BAD_INPUT
+}
+
+/// The diagnostic of a usage error in a command's `--json` error object: the fault is on the
+/// command line, so there is no file (`""`) and line and column are 0.
+pub fn usage_diagnostic(message: &str) -> DiagnosticJson {
+    DiagnosticJson { file: String::new(), line: 0, column: 0, message: message.to_string() }
 }

@@ -67,6 +67,26 @@ struct PairJson {
     error: Option<DiagnosticJson>,
 }
 
+/// `pair --json`'s object when the pair could not be checked (bad input or a bad flag).
+fn error_json(por: Por, reason: &'static str, error: DiagnosticJson) -> PairJson {
+    PairJson {
+        verdict: "error",
+        complete: false,
+        reason: Some(reason),
+        por: por.name(),
+        events: 0,
+        states: 0,
+        transitions: 0,
+        executed: 0,
+        executions: 0,
+        elapsed_ms: 0,
+        peak_memory_bytes: 0,
+        conflicts: Vec::new(),
+        exceptions: Vec::new(),
+        error: Some(error),
+    }
+}
+
 /// A readable name for an app: its file name without `.groovy`.
 fn app_name(path: &Path) -> String {
     path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| path.display().to_string())
@@ -77,13 +97,22 @@ pub fn run(args: PairArgs) -> i32 {
         PorArg::Dpor => Por::Dpor,
         PorArg::None => Por::None,
     };
+    let usage = |message: &str| {
+        if args.json {
+            let json = error_json(por, "usage", super::usage_diagnostic(message));
+            println!("{}", serde_json::to_string(&json).unwrap_or_default());
+            exit::BAD_INPUT
+        } else {
+            super::usage_error(message)
+        }
+    };
     let limits = match super::limits(&args.limits) {
         Ok(l) => l,
-        Err(message) => return super::usage_error(&message),
+        Err(message) => return usage(&message),
     };
     let options = match (args.timers.parse(), args.profile.parse()) {
         (Ok(timers), Ok(profile)) => Options { timers, profile },
-        (Err(e), _) | (_, Err(e)) => return super::usage_error(&e),
+        (Err(e), _) | (_, Err(e)) => return usage(&e),
     };
     let names = [app_name(&args.app1), app_name(&args.app2)];
     let config = Config { por, stop_at_first: args.first, limits, ..Config::default() };
@@ -92,22 +121,7 @@ pub fn run(args: PairArgs) -> i32 {
         Err(error) => {
             let diagnostic = error.diagnostic();
             if args.json {
-                let json = PairJson {
-                    verdict: "error",
-                    complete: false,
-                    reason: Some(error.reason()),
-                    por: por.name(),
-                    events: 0,
-                    states: 0,
-                    transitions: 0,
-                    executed: 0,
-                    executions: 0,
-                    elapsed_ms: 0,
-                    peak_memory_bytes: 0,
-                    conflicts: Vec::new(),
-                    exceptions: Vec::new(),
-                    error: Some(diagnostic.into()),
-                };
+                let json = error_json(por, error.reason(), diagnostic.into());
                 println!("{}", serde_json::to_string(&json).unwrap_or_default());
             } else {
                 eprintln!("{}", diagnostic.render());

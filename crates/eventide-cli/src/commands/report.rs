@@ -3,6 +3,13 @@
 //! geometric-mean reductions, verdicts per group, DPOR-versus-exhaustive disagreements and,
 //! with `--paper`, our figures beside the paper's. `--html` writes the same as a page with plots.
 //! Exit code 1 when DPOR and exhaustive search disagree anywhere (a bug), 2 on bad input.
+//!
+//! Bad input is a results line that is not a complete run record (a missing or ill-typed field
+//! is an error at `file:line` naming the field, see [`eventide_eval::record`]; nothing is read as
+//! 0), an unreadable file, or no runs at all: when every results file given is empty (or blank)
+//! there is nothing to report, and the command says `no runs in FILE` and exits 2 rather than
+//! print tables of zeros. An empty file among others that hold runs (a shard that had nothing
+//! to do leaves one behind) is only noted on standard error.
 
 use super::usage_error;
 use crate::cli::ReportArgs;
@@ -11,11 +18,22 @@ use eventide_eval::{aggregate, corpus, html, paper, record, text};
 
 pub fn run(args: ReportArgs) -> i32 {
     let mut records = Vec::new();
+    let mut empty_files = Vec::new();
     for path in &args.results {
         match record::read_records(path) {
+            Ok(r) if r.is_empty() => empty_files.push(path.display().to_string()),
             Ok(mut r) => records.append(&mut r),
             Err(e) => return usage_error(&e.to_string()),
         }
+    }
+    if records.is_empty() {
+        return usage_error(&format!(
+            "no runs in {}: nothing to report (results files are written by `eventide batch --out`)",
+            empty_files.join(", ")
+        ));
+    }
+    for file in &empty_files {
+        eprintln!("note: no runs in {file}; reporting the other files");
     }
     let comparison_rows = match &args.paper {
         Some(path) => match corpus::read_paper(path) {
