@@ -83,3 +83,19 @@ fn the_corpus_app_with_a_fault_of_its_own_is_ok_with_one_exception() {
     assert_eq!(exceptions.len(), 1, "{v}");
     assert!(exceptions[0]["message"].as_str().unwrap().contains("div"), "{v}");
 }
+
+#[test]
+fn a_handler_name_that_is_not_a_method_is_located_where_it_is_named() {
+    let path = temp_app(
+        "misnamed.groovy",
+        "definition(name: \"T\", namespace: \"test\", author: \"test\", description: \"d\", category: \"Safety & Security\")\n\
+         preferences { section(\"s\") { input \"switch1\", \"capability.switch\" } }\n\
+         def installed() {\n    subscribe(switch1, \"switch\", \"switchHandlr\")\n}\n\
+         def switchHandler(evt) { }\n",
+    );
+    let v = app_json(&path, 1);
+    let exceptions = v["exceptions"].as_array().unwrap();
+    assert_eq!(exceptions.len(), 1, "{v}");
+    assert_eq!((&exceptions[0]["line"], &exceptions[0]["column"]), (&4.into(), &5.into()), "{v}");
+    assert!(exceptions[0]["message"].as_str().unwrap().contains("`switchHandlr` is not a method"), "{v}");
+}

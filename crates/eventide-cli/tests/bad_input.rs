@@ -1,4 +1,4 @@
-//! Bad input to `report`, `batch`, `check` and `pair`: each is a usage or input error (exit 2)
+//! Bad input to `report`, `batch`, `check`, `pair` and `app`: each is a usage or input error (exit 2)
 //! whose message says where the fault is (`file:line` for a results line or a pair-list row,
 //! the flag for a flag) and what was expected, in words rather than parser internals; with
 //! `--json`, `check` and `pair` print their JSON error object for a bad limit flag too.
@@ -270,4 +270,34 @@ fn json_usage_errors_are_the_commands_error_objects() {
     let output = eventide(&["pair", &a, &b, "--memory-limit", "0"], 2);
     assert!(output.stdout.is_empty());
     assert!(stderr_text(&output).starts_with("error: invalid --memory-limit 0"));
+}
+
+#[test]
+fn pair_track_names_must_be_attributes() {
+    let (a, b) = (example("smartapps", "smoke-unlock.groovy"), example("smartapps", "away-lock.groovy"));
+    let v = stdout_json(&eventide(&["pair", &a, &b, "--track", "lokc", "--json"], 2));
+    assert_eq!((&v["verdict"], &v["reason"]), (&"error".into(), &"usage".into()));
+    assert!(v["error"]["message"].as_str().unwrap().contains("unknown attribute `lokc`"), "{v}");
+    let output = eventide(&["pair", &a, &b, "--track", ""], 2);
+    assert!(stderr_text(&output).contains("empty attribute name"), "{}", stderr_text(&output));
+    // A catalogue attribute these apps do not write is fine: it has no conflicts.
+    let v = stdout_json(&eventide(&["pair", &a, &b, "--track", "switch,mode", "--json"], 0));
+    assert_eq!(v["verdict"], "no_conflict");
+}
+
+#[test]
+fn files_that_are_not_smartapps_are_refused() {
+    let dir = temp_dir("not-smartapps");
+    let cases = [
+        ("empty.groovy", "", "the file is empty"),
+        ("script.groovy", "def installed() { }\n", "neither `definition(...)` nor `preferences"),
+        ("device.groovy", "metadata {\n  definition(name: \"x\") { }\n}\n", "device handler"),
+    ];
+    for (name, text, expected) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let output = eventide(&["app", path.to_str().unwrap()], 2);
+        let err = stderr_text(&output);
+        assert!(err.contains(&format!("{name}:1:1: not a SmartApp")) && err.contains(expected), "{name}: {err}");
+    }
 }

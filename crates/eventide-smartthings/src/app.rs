@@ -75,6 +75,10 @@ pub(crate) struct Discovered {
     pub definition_name: Option<String>,
     /// App fields assigned by the top level.
     pub fields: Value,
+    /// Whether the top level called `definition(...)` or `preferences`, and whether it called
+    /// `metadata` (a device handler).
+    pub declared: bool,
+    pub device_metadata: bool,
     pub warnings: Vec<Diagnostic>,
 }
 
@@ -173,7 +177,15 @@ pub(crate) fn discover(
     drop(host);
     let fields = st.apps.first().map(|a| a.maps[2].clone()).unwrap_or_else(Value::empty_map);
     let pages = discovery.pages.into_iter().filter(|p| interp.has_method(p)).collect();
-    Ok(Discovered { inputs: discovery.inputs, pages, definition_name: discovery.definition_name, fields, warnings })
+    Ok(Discovered {
+        inputs: discovery.inputs,
+        pages,
+        definition_name: discovery.definition_name,
+        fields,
+        warnings,
+        declared: discovery.declared,
+        device_metadata: discovery.device_metadata,
+    })
 }
 
 impl App {
@@ -191,6 +203,20 @@ impl App {
         let script = parse(&file).map_err(|e| LoadError::Syntax(Diagnostic::from_syntax(&file, &e)))?;
         let source = Arc::new(AppSource { file: file.clone(), script: Arc::new(script) });
         let found = discover(&source, Value::empty_map(), None)?;
+        if !found.declared {
+            let what = if found.device_metadata {
+                "it is a device handler (`metadata { ... }`), not a SmartApp"
+            } else if file.text().trim().is_empty() {
+                "the file is empty"
+            } else {
+                "its top level has neither `definition(...)` nor `preferences { ... }`"
+            };
+            return Err(LoadError::App(Diagnostic::at(
+                &file,
+                eventide_groovy::syntax::Span::new(0, 0),
+                format!("not a SmartApp: {what}"),
+            )));
+        }
         let stem = Path::new(file.name()).file_stem().and_then(|s| s.to_str()).unwrap_or("app").to_string();
         Ok(App {
             source,

@@ -139,6 +139,25 @@ impl Tracked {
         }
     }
 
+    /// The tracked set of `--track a,b,...` after checking each name: an empty name, or one that
+    /// no capability of the catalogue has (and is not `mode`), is an error — a misspelt
+    /// attribute would otherwise track nothing and report no conflicts.
+    pub fn parse(names: &[String]) -> Result<Tracked, String> {
+        for name in names {
+            let name = name.trim();
+            if name.is_empty() {
+                return Err("--track: empty attribute name (give names separated by commas, e.g. lock,switch)".into());
+            }
+            if name != "mode" && !crate::catalogue::ATTRIBUTES.iter().any(|a| a.attribute == name) {
+                return Err(format!(
+                    "--track: unknown attribute `{name}`: no capability of the catalogue has it (`mode` is the \
+                     location mode)"
+                ));
+            }
+        }
+        Ok(Tracked::from_list(names))
+    }
+
     fn tracks(&self, attribute: &str) -> bool {
         match self {
             Tracked::All => true,
@@ -497,5 +516,23 @@ impl<T: TransitionSystem<Label = TransitionLabel>> Monitor<T> for ConflictMonito
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn track_names_are_checked_against_the_catalogue() {
+        assert!(matches!(Tracked::parse(&[]), Ok(Tracked::All)));
+        let t = Tracked::parse(&names(&["lock", " switch", "mode"])).unwrap();
+        assert!(t.tracks("lock") && t.tracks("switch") && t.tracks("mode") && !t.tracks("level"));
+        assert!(Tracked::parse(&names(&["lokc"])).unwrap_err().contains("unknown attribute `lokc`"));
+        assert!(Tracked::parse(&names(&["lock", ""])).unwrap_err().contains("empty attribute name"));
     }
 }

@@ -112,6 +112,24 @@ fn valves_group_dpor_equals_exhaustive() {
     check_group("valves", 2_000, Duration::from_secs(60));
 }
 
+/// Every group's tracked attributes are names `--track` accepts (a catalogue attribute or
+/// `mode`): a misspelt one would track nothing.
+#[test]
+fn every_groups_tracked_attributes_are_known() {
+    let Some(corpus) = corpus("every_groups_tracked_attributes_are_known") else { return };
+    let groups = std::fs::read_to_string(corpus.join("pairs/groups.csv")).unwrap();
+    let mut checked = 0;
+    for line in groups.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+        let cols: Vec<&str> = line.split(',').collect();
+        let tracked: Vec<String> = cols[2].split(';').map(str::to_string).collect();
+        if let Err(e) = Tracked::parse(&tracked) {
+            panic!("group {}: {e}", cols[0]);
+        }
+        checked += 1;
+    }
+    assert!(checked >= 2, "groups.csv lists {checked} groups");
+}
+
 #[test]
 #[ignore = "whole state spaces; run on demand"]
 fn valves_group_unbounded() {

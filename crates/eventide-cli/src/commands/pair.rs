@@ -114,9 +114,13 @@ pub fn run(args: PairArgs) -> i32 {
         (Ok(timers), Ok(profile)) => Options { timers, profile },
         (Err(e), _) | (_, Err(e)) => return usage(&e),
     };
+    let tracked = match Tracked::parse(&args.track) {
+        Ok(t) => t,
+        Err(e) => return usage(&e),
+    };
     let names = [app_name(&args.app1), app_name(&args.app2)];
     let config = Config { por, stop_at_first: args.first, limits, ..Config::default() };
-    let check = match check_pair(&args.app1, &args.app2, options, Tracked::from_list(&args.track), &config) {
+    let check = match check_pair(&args.app1, &args.app2, options, tracked, &config) {
         Ok(check) => check,
         Err(error) => {
             let diagnostic = error.diagnostic();

@@ -23,6 +23,7 @@ use std::sync::Arc;
 
 use eventide_engine::{Access, Finding, FindingKind, Location, SourcePosition};
 use eventide_groovy::eval::{ErrorKind, EvalError, Host, HostRef, Interpreter, Interrupt, InterruptReason, Tz, Value};
+use eventide_groovy::syntax::LineCol;
 use eventide_groovy::syntax::{Script, SourceFile};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -146,6 +147,9 @@ pub(crate) struct Tables {
     pool: Vec<Vec<Interpreter>>,
     /// The limits every handler run checks (the engine's watchdog while a run is under way).
     pub interrupt: Option<Interrupt>,
+    /// Where an app named a handler it does not declare (`subscribe(x, "a", "noSuchMethod")`),
+    /// first call per (app, handler): the location of the finding when the handler is due.
+    handler_sites: FxHashMap<(usize, Sym), LineCol>,
 }
 
 impl Tables {
@@ -207,6 +211,11 @@ pub(crate) struct Discovery {
     pub pages: Vec<String>,
     pub definition_name: Option<String>,
     pub current_page: Option<String>,
+    /// Whether the top level called `definition(...)` or `preferences`: what makes a file a
+    /// SmartApp.
+    pub declared: bool,
+    /// Whether the top level called `metadata` (a device handler, not a SmartApp).
+    pub device_metadata: bool,
 }
 
 /// An event or device-state object handed to apps.
@@ -486,11 +495,17 @@ impl<'a> StHost<'a> {
         let decls = interp.method_decls(&name);
         if decls.is_empty() {
             let message = format!("handler `{name}` is not a method of {}", source.file.name());
+            let site =
+                self.tables.handler_sites.get(&(app, handler)).copied().unwrap_or(LineCol { line: 1, column: 1 });
             self.findings.push(Finding {
                 kind: FindingKind::AppException,
                 key: format!("{}:missing-handler:{name}", source.file.name()),
                 message,
-                position: Some(SourcePosition { file: source.file.name().to_string(), line: 1, column: 1 }),
+                position: Some(SourcePosition {
+                    file: source.file.name().to_string(),
+                    line: site.line,
+                    column: site.column,
+                }),
             });
             return;
         }
@@ -522,6 +537,19 @@ impl<'a> StHost<'a> {
                     self.findings.push(finding);
                 }
             }
+        }
+    }
+
+    /// Remembers where the running app names `handler` when it is not one of its methods (the
+    /// call being handled: `subscribe`, `runIn`, ...), so that the finding raised when the
+    /// handler is due points at the name.
+    pub fn note_handler_site(&mut self, interp: &Interpreter, handler: &str) {
+        if interp.has_method(handler) {
+            return;
+        }
+        let key = (self.app(), self.sym(handler));
+        if let Some(site) = interp.call_site() {
+            self.tables.handler_sites.entry(key).or_insert(site);
         }
     }
 

@@ -181,6 +181,7 @@ fn subscribe(h: &mut StHost, interp: &mut Interpreter, args: Vec<Value>) -> Resu
         let shown = display(h, &handler);
         return Err(platform_error(format!("subscribe(): the handler must be a method name, not {shown}")));
     };
+    h.note_handler_site(interp, &handler);
     let mut srcs = Vec::new();
     sources(h, interp, &source, &mut srcs)?;
     let (attr, filter) = match attr {
@@ -239,7 +240,13 @@ fn unsubscribe(h: &mut StHost, interp: &mut Interpreter, args: Vec<Value>) -> Re
 
 /// The handler and options of `runIn(seconds, handler, [options])`-style calls; `at` is the
 /// position of the handler among the positional arguments.
-fn timer_args(h: &mut StHost, args: Vec<Value>, at: usize, call: &str) -> Result<(String, Option<Value>), EvalError> {
+fn timer_args(
+    h: &mut StHost,
+    interp: &Interpreter,
+    args: Vec<Value>,
+    at: usize,
+    call: &str,
+) -> Result<(String, Option<Value>), EvalError> {
     let mut options = None;
     let mut positional = Vec::new();
     for a in args {
@@ -255,6 +262,7 @@ fn timer_args(h: &mut StHost, args: Vec<Value>, at: usize, call: &str) -> Result
         let shown = display(h, handler);
         return Err(platform_error(format!("{call}(): the handler must be a method name, not {shown}")));
     };
+    h.note_handler_site(interp, &name);
     let data = match &options {
         Some(Value::Map(m)) => m.borrow().get_str("data").cloned(),
         _ => None,
@@ -358,6 +366,9 @@ pub(super) fn call(
     Ok(Some(match name {
         // ---- preferences DSL
         "definition" => {
+            if let Some(d) = &mut h.discovery {
+                d.declared = true;
+            }
             let a = split(args);
             if let Some(n) = a.get("name").filter(|v| !v.is_null()) {
                 let n = text(h, &n);
@@ -368,6 +379,9 @@ pub(super) fn call(
             Value::Null
         }
         "preferences" => {
+            if let Some(d) = &mut h.discovery {
+                d.declared = true;
+            }
             let a = split(args);
             for key in ["oauthPage", "page"] {
                 if let Some(p) = a.get(key).filter(|v| !v.is_null()) {
@@ -419,26 +433,30 @@ pub(super) fn call(
             }
             Value::Null
         }
-        "paragraph" | "label" | "mode" | "icon" | "app" | "image" | "mappings" | "path" | "metadata" | "include" => {
+        "metadata" => {
+            if let Some(d) = &mut h.discovery {
+                d.device_metadata = true;
+            }
             Value::Null
         }
+        "paragraph" | "label" | "mode" | "icon" | "app" | "image" | "mappings" | "path" | "include" => Value::Null,
 
         // ---- subscriptions and scheduling
         "subscribe" => subscribe(h, interp, args)?,
         "unsubscribe" => unsubscribe(h, interp, args)?,
         "runIn" | "runOnce" => {
-            let (handler, data) = timer_args(h, args, 1, name)?;
+            let (handler, data) = timer_args(h, interp, args, 1, name)?;
             h.schedule(&handler, false, data)?;
             Value::Null
         }
         "schedule" | "runDaily" => {
-            let (handler, data) = timer_args(h, args, 1, name)?;
+            let (handler, data) = timer_args(h, interp, args, 1, name)?;
             h.schedule(&handler, true, data)?;
             Value::Null
         }
         "runEvery1Minute" | "runEvery5Minutes" | "runEvery10Minutes" | "runEvery15Minutes" | "runEvery30Minutes"
         | "runEvery1Hour" | "runEvery3Hours" => {
-            let (handler, data) = timer_args(h, args, 0, name)?;
+            let (handler, data) = timer_args(h, interp, args, 0, name)?;
             h.schedule(&handler, true, data)?;
             Value::Null
         }
