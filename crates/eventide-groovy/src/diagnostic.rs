@@ -6,7 +6,10 @@
 //! same in a terminal, a log and a test).
 
 use crate::syntax::{SourceFile, Span, SyntaxError};
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
+use miette::{
+    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan,
+    SpanContents,
+};
 use std::fmt;
 
 /// A problem at a place in a source file.
@@ -61,7 +64,7 @@ impl Diagnostic {
         struct Report {
             message: String,
             labels: Vec<LabeledSpan>,
-            source: NamedSource<String>,
+            source: CharColumns,
         }
         impl fmt::Display for Report {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -80,7 +83,7 @@ impl Diagnostic {
         let report = Report {
             message: header.clone(),
             labels: vec![LabeledSpan::new(Some("here".into()), start, end - start)],
-            source: NamedSource::new(self.file.clone(), text.to_string()),
+            source: CharColumns { name: self.file.clone(), text: text.to_string() },
         };
         let mut out = String::new();
         let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_context_lines(1);
@@ -88,6 +91,36 @@ impl Diagnostic {
             return header;
         }
         out
+    }
+}
+
+/// A named source whose snippet header counts columns in characters, as our messages do (miette
+/// counts bytes, which disagrees on lines with non-ASCII text).
+#[derive(Debug)]
+struct CharColumns {
+    name: String,
+    text: String,
+}
+
+impl SourceCode for CharColumns {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let inner = self.text.read_span(span, context_lines_before, context_lines_after)?;
+        let start = inner.span().offset().min(self.text.len());
+        let line_start = self.text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let column = self.text.get(line_start..start).map_or(inner.column(), |t| t.chars().count());
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.clone(),
+            inner.data(),
+            *inner.span(),
+            inner.line(),
+            column,
+            inner.line_count(),
+        )))
     }
 }
 
@@ -112,6 +145,16 @@ mod tests {
         assert!(text.contains("m.groovy:2:14: expected an expression"), "{text}");
         assert!(text.contains("event(\"e\") { x = }"), "{text}");
         assert_eq!(d.to_string(), "m.groovy:2:14: expected an expression");
+    }
+
+    #[test]
+    fn snippet_header_counts_columns_in_characters() {
+        let file = SourceFile::new("u.groovy", "def s = \"é€\"; x = \n");
+        let at = file.text().find("x =").unwrap() as u32;
+        let d = Diagnostic::at(&file, Span::new(at, at + 1), "boom");
+        assert_eq!((d.line, d.column), (1, 15));
+        let text = d.render();
+        assert!(text.contains("[u.groovy:1:15]"), "{text}");
     }
 
     #[test]
