@@ -2,26 +2,16 @@
 //! `ok` false) and what is a fault of the app's own code (an `app_exception`: listed under
 //! `exceptions`, `ok` stays true), with the exit codes of each.
 
-use assert_cmd::Command;
+mod common;
+
 use serde_json::Value;
 
 fn temp_app(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("eventide-app-command-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.display().to_string()
+    common::temp_file("app-command", name, text).display().to_string()
 }
 
 fn app_json(path: &str, code: i32) -> Value {
-    let out = Command::cargo_bin("eventide")
-        .unwrap()
-        .args(["app", path, "--json"])
-        .assert()
-        .code(code)
-        .get_output()
-        .stdout
-        .clone();
+    let out = common::eventide().args(["app", path, "--json"]).assert().code(code).get_output().stdout.clone();
     serde_json::from_slice(&out).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out)))
 }
 

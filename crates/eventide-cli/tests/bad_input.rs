@@ -5,7 +5,9 @@
 //!
 //! None of these tests needs the corpus: the files are written to a temporary folder.
 
-use assert_cmd::Command;
+mod common;
+
+use common::example;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::ffi::OsStr;
@@ -14,7 +16,7 @@ use std::process::Output;
 
 /// Runs `eventide` with `args`, checks its exit code, and returns what it printed.
 fn eventide<S: AsRef<OsStr>>(args: &[S], code: i32) -> Output {
-    Command::cargo_bin("eventide").unwrap().args(args).assert().code(code).get_output().clone()
+    common::eventide().args(args).assert().code(code).get_output().clone()
 }
 
 fn stderr_text(output: &Output) -> String {
@@ -32,11 +34,6 @@ fn temp_dir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn example(folder: &str, name: &str) -> String {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    root.join("examples").join(folder).join(name).display().to_string()
 }
 
 /// A complete results line of a run of `app_a` + `b.groovy` in group `switches`.

@@ -1,24 +1,17 @@
 //! The `eventide` command as a user runs it: exit codes, JSON shapes, diagnostics.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{eventide, smartapp};
 use serde_json::Value;
 use std::path::PathBuf;
 
-fn eventide() -> Command {
-    Command::cargo_bin("eventide").unwrap()
-}
-
 fn example(name: &str) -> String {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    root.join("examples/models").join(name).display().to_string()
+    common::example("models", name)
 }
 
 fn temp_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("eventide-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
+    common::temp_file("cli-test", name, text)
 }
 
 fn json(args: &[&str], code: i32) -> Value {
@@ -150,11 +143,6 @@ fn eval_prints_output_and_locates_errors() {
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(err.contains("npe.groovy:3:"), "{err}");
     assert!(err.contains("NullPointerException"), "{err}");
-}
-
-fn smartapp(name: &str) -> String {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    root.join("examples/smartapps").join(name).display().to_string()
 }
 
 #[test]

@@ -1,26 +1,14 @@
 //! Time and memory limits hold inside a handler that never returns: `pair` and `app` end with
 //! `incomplete` (exit 3) instead of hanging, and say where the handler was.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{eventide, smartapp};
 use serde_json::Value;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-fn eventide() -> Command {
-    Command::cargo_bin("eventide").unwrap()
-}
-
-fn smartapp(name: &str) -> String {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    root.join("examples/smartapps").join(name).display().to_string()
-}
-
 fn temp_app(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("eventide-handler-limits-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.display().to_string()
+    common::temp_file("handler-limits", name, text).display().to_string()
 }
 
 /// An app whose handler loops forever once the smoke detector goes off (line 7).
