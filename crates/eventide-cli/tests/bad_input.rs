@@ -298,3 +298,17 @@ fn files_that_are_not_smartapps_are_refused() {
         assert!(err.contains(&format!("{name}:1:1: not a SmartApp")) && err.contains(expected), "{name}: {err}");
     }
 }
+
+#[test]
+fn flags_clap_rejects_are_json_errors_with_json() {
+    let (a, b) = (example("smartapps", "smoke-unlock.groovy"), example("smartapps", "away-lock.groovy"));
+    let v = stdout_json(&eventide(&["pair", &a, &b, "--por", "sometimes", "--json"], 2));
+    assert_eq!((&v["verdict"], &v["reason"]), (&"error".into(), &"usage".into()), "{v}");
+    assert!(v["error"]["message"].as_str().unwrap().contains("invalid value 'sometimes' for '--por"), "{v}");
+    let v = stdout_json(&eventide(&["app", "--json"], 2));
+    assert_eq!((&v["ok"], &v["reason"]), (&false.into(), &"usage".into()), "{v}");
+    // Without --json, clap's own message on standard error.
+    let output = eventide(&["pair", &a, &b, "--por", "sometimes"], 2);
+    assert!(output.stdout.is_empty());
+    assert!(stderr_text(&output).contains("possible values: dpor, none"), "{}", stderr_text(&output));
+}
