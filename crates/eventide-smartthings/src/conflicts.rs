@@ -113,11 +113,20 @@ struct Edge {
     src: NodeId,
     dst: NodeId,
     event: EventId,
-    /// The tracked writes of the transition, in order: (target, app, value, index in the label).
-    writes: Vec<(TargetId, AppId, Arc<str>, usize)>,
-    /// Per write: exempt as the later write of a conflict (made while handling a user-initiated
-    /// event, not by a scheduled handler run inline).
-    exempt: Vec<bool>,
+    /// The tracked writes of the transition, in order.
+    writes: Vec<EdgeWrite>,
+}
+
+/// One tracked write of an explored transition.
+struct EdgeWrite {
+    target: TargetId,
+    app: AppId,
+    value: Arc<str>,
+    /// Its index among the label's writes (all attributes), for traces.
+    label_index: usize,
+    /// Exempt as the later write of a conflict: made while handling a user-initiated event, not
+    /// by a scheduled handler run inline.
+    exempt: bool,
 }
 
 /// Which attributes conflicts are reported for.
@@ -228,16 +237,20 @@ impl ConflictMonitor {
 
     fn add_edge(&mut self, src: NodeId, dst: NodeId, event: EventId, label: &TransitionLabel) -> EdgeId {
         let mut writes = Vec::new();
-        let mut exempt = Vec::new();
         for (i, w) in label.writes.iter().enumerate() {
             let w: &AppWrite = w;
             if self.tracked.tracks(&w.target.attribute) {
-                writes.push((self.target(&w.target), w.app, w.value.clone(), i));
-                exempt.push(label.user_initiated && !w.scheduled);
+                writes.push(EdgeWrite {
+                    target: self.target(&w.target),
+                    app: w.app,
+                    value: w.value.clone(),
+                    label_index: i,
+                    exempt: label.user_initiated && !w.scheduled,
+                });
             }
         }
         let id = self.edges.len() as EdgeId;
-        self.edges.push(Edge { src, dst, event, writes, exempt });
+        self.edges.push(Edge { src, dst, event, writes });
         self.edge_index.insert((src, event), id);
         self.nodes[src as usize].out_edges.push(id);
         id
@@ -251,7 +264,7 @@ impl ConflictMonitor {
         // Per written target: the current last writes while walking the transition's writes.
         let mut current: FxHashMap<TargetId, LastWrites> = FxHashMap::default();
         let mut conflicts = Vec::new();
-        for (wi, (target, app, value, _)) in e.writes.iter().enumerate() {
+        for (wi, EdgeWrite { target, app, value, exempt, .. }) in e.writes.iter().enumerate() {
             let cur = current.entry(*target).or_insert_with(|| {
                 self.nodes[src as usize]
                     .reach
@@ -259,7 +272,7 @@ impl ConflictMonitor {
                     .map(|rs| rs.iter().map(|r| (r.app, r.value.clone(), None)).collect())
                     .unwrap_or_default()
             });
-            if !e.exempt[wi] {
+            if !exempt {
                 for (prev_app, prev_value, prev_index) in cur.iter() {
                     if prev_app != app && prev_value != value {
                         conflicts.push((*target, *prev_app, prev_value.clone(), *prev_index, *app, value.clone(), wi));
@@ -290,7 +303,7 @@ impl ConflictMonitor {
         // Merge into the destination: written targets carry their last write, others pass through.
         let mut grew = false;
         let written: FxHashMap<TargetId, (AppId, Arc<str>)> =
-            self.edges[edge as usize].writes.iter().map(|(t, a, v, _)| (*t, (*a, v.clone()))).collect();
+            self.edges[edge as usize].writes.iter().map(|w| (w.target, (w.app, w.value.clone()))).collect();
         let passing: Vec<(TargetId, AppId, Arc<str>)> = self.nodes[src as usize]
             .reach
             .iter()
@@ -359,9 +372,9 @@ impl ConflictMonitor {
         while let Some(n) = queue.pop_front() {
             for &e in &in_edges[n as usize] {
                 let edge = &self.edges[e as usize];
-                match edge.writes.iter().rposition(|(t, _, _, _)| *t == target) {
+                match edge.writes.iter().rposition(|w| w.target == target) {
                     Some(i) => {
-                        let (_, app, value, _) = &edge.writes[i];
+                        let EdgeWrite { app, value, .. } = &edge.writes[i];
                         if *app == first.0 && *value == first.1 {
                             let mut middle = Vec::new();
                             let mut m = n;
@@ -400,7 +413,7 @@ impl ConflictMonitor {
             let reach = &self.nodes[cur as usize].reach[&target];
             let r = reach.iter().find(|r| r.app == first.0 && r.value == first.1).expect("reaching write");
             let via = &self.edges[r.via as usize];
-            if let Some(i) = via.writes.iter().rposition(|(t, _, _, _)| *t == target) {
+            if let Some(i) = via.writes.iter().rposition(|w| w.target == target) {
                 middle.reverse();
                 return (r.via, middle, i);
             }
@@ -471,7 +484,7 @@ impl ConflictMonitor {
             all.push(edge);
         }
         let second_step = all.len() - 1;
-        let label_index = |e: EdgeId, i: usize| self.edges[e as usize].writes[i].3;
+        let label_index = |e: EdgeId, i: usize| self.edges[e as usize].writes[i].label_index;
         ConflictInfo {
             target: self.targets[target as usize].clone(),
             first: ConflictWrite {
