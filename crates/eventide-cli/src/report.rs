@@ -111,8 +111,8 @@ pub fn check_json(outcome: &Outcome) -> CheckJson {
 }
 
 /// The JSON printed when a command fails on bad input.
-pub fn error_json(por: &'static str, reason: &'static str, diagnostic: &Diagnostic) -> CheckJson {
-    CheckJson { verdict: "error", reason: Some(reason), por, error: Some(diagnostic.into()), ..CheckJson::default() }
+pub fn error_json(por: &'static str, reason: &'static str, error: DiagnosticJson) -> CheckJson {
+    CheckJson { verdict: "error", reason: Some(reason), por, error: Some(error), ..CheckJson::default() }
 }
 
 /// The readable report of a `check` run.

@@ -92,15 +92,7 @@ fn error_at(file: &str, position: Option<&SourcePosition>, message: &str) -> Err
 }
 
 pub fn run(args: AppArgs) -> i32 {
-    let usage = |message: &str| {
-        if args.json {
-            let json = error_json("usage", crate::commands::usage_diagnostic(message));
-            println!("{}", serde_json::to_string(&json).unwrap_or_default());
-            exit::BAD_INPUT
-        } else {
-            crate::commands::usage_error(message)
-        }
-    };
+    let usage = |message: &str| crate::commands::usage_error_as(args.json, message, |d| error_json("usage", d));
     let options = match (args.timers.parse(), args.profile.parse()) {
         (Ok(timers), Ok(profile)) => Options { timers, profile },
         (Err(e), _) | (_, Err(e)) => return usage(&e),

@@ -11,25 +11,15 @@ pub fn run(args: CheckArgs) -> i32 {
     };
     let limits = match super::limits(&args.limits) {
         Ok(l) => l,
-        Err(message) if args.json => {
-            let error = super::usage_diagnostic(&message);
-            let json = report::CheckJson {
-                verdict: "error",
-                reason: Some("usage"),
-                por: por.name(),
-                error: Some(error),
-                ..report::CheckJson::default()
-            };
-            println!("{}", to_json(&json));
-            return exit::BAD_INPUT;
+        Err(message) => {
+            return super::usage_error_as(args.json, &message, |d| report::error_json(por.name(), "usage", d))
         }
-        Err(message) => return super::usage_error(&message),
     };
     let mut model = match eventide_model::ModelSystem::load(&args.model) {
         Ok(m) => m,
         Err(error) => {
             if args.json {
-                println!("{}", to_json(&report::error_json(por.name(), error.reason(), &error.diagnostic)));
+                println!("{}", to_json(&report::error_json(por.name(), error.reason(), (&error.diagnostic).into())));
             } else {
                 eprintln!("{}", error.diagnostic.render());
             }

@@ -53,8 +53,17 @@ pub fn usage_error(message: &str) -> i32 {
     exit::BAD_INPUT
 }
 
-/// The diagnostic of a usage error in a command's `--json` error object: the fault is on the
-/// command line, so there is no file (`""`) and line and column are 0.
-pub fn usage_diagnostic(message: &str) -> DiagnosticJson {
-    DiagnosticJson { file: String::new(), line: 0, column: 0, message: message.to_string() }
+/// A usage error (exit 2): with `--json`, the command's JSON error object built by `object` from
+/// the diagnostic (no file, line and column 0: the fault is on the command line) on standard
+/// output; otherwise `error: message` on standard error.
+pub fn usage_error_as<T: serde::Serialize>(json: bool, message: &str, object: impl FnOnce(DiagnosticJson) -> T) -> i32 {
+    if !json {
+        return usage_error(message);
+    }
+    let diagnostic = DiagnosticJson { file: String::new(), line: 0, column: 0, message: message.to_string() };
+    match serde_json::to_string(&object(diagnostic)) {
+        Ok(text) => println!("{text}"),
+        Err(_) => eprintln!("error: {message}"),
+    }
+    exit::BAD_INPUT
 }

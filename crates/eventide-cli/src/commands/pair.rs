@@ -97,15 +97,7 @@ pub fn run(args: PairArgs) -> i32 {
         PorArg::Dpor => Por::Dpor,
         PorArg::None => Por::None,
     };
-    let usage = |message: &str| {
-        if args.json {
-            let json = error_json(por, "usage", super::usage_diagnostic(message));
-            println!("{}", serde_json::to_string(&json).unwrap_or_default());
-            exit::BAD_INPUT
-        } else {
-            super::usage_error(message)
-        }
-    };
+    let usage = |message: &str| super::usage_error_as(args.json, message, |d| error_json(por, "usage", d));
     let limits = match super::limits(&args.limits) {
         Ok(l) => l,
         Err(message) => return usage(&message),
