@@ -185,7 +185,7 @@ pub struct Executed {
     pub handler_runs: u32,
     /// Messages, HTTP requests and routines the apps produced (recorded, never sent).
     pub outputs: Vec<String>,
-    /// Set when the limits of [`PairSystem::set_limits`] (or the engine's watchdog) stopped a
+    /// Set when the limits of the run's [`Watchdog`] stopped a
     /// handler (with where it was): the step is void.
     pub interrupted: Option<(InterruptReason, Option<SourcePosition>)>,
     /// Keys of the findings that are interpreter errors (unsupported constructs, evaluator
@@ -212,7 +212,7 @@ pub struct Exercise {
     /// Runtime faults of the app's own code (`app_exception` findings) and failed assertions,
     /// each once, with the event that raised it.
     pub exceptions: Vec<(Finding, String)>,
-    /// Set when the limits of [`PairSystem::set_limits`] stopped a handler. The pass ends there.
+    /// Set when the pass's limits stopped a handler. The pass ends there.
     pub interrupted: Option<Interruption>,
 }
 
@@ -415,15 +415,6 @@ impl PairSystem {
         })
     }
 
-    /// Sets (or clears) the time and memory limits every handler run checks from now on; a
-    /// transition whose handlers exceed them ends early and reports
-    /// [`Executed::interrupted`]. The engine sets them for the length of a run (its watchdog);
-    /// `eventide app` sets them for its one pass.
-    pub fn set_limits(&mut self, limits: Option<Interrupt>) {
-        self.tables.interrupt = limits;
-        self.last_interrupt = None;
-    }
-
     pub fn options(&self) -> Options {
         self.options
     }
@@ -554,8 +545,15 @@ impl PairSystem {
     }
 
     /// Runs the setup transition (configuration A), then every event enabled after it once, from
-    /// the state after setup (what `eventide app` shows).
-    pub fn exercise(&mut self) -> Exercise {
+    /// the state after setup (what `eventide app` shows), each handler within `limits`.
+    pub fn exercise(&mut self, limits: Watchdog) -> Exercise {
+        self.set_watchdog(Some(limits));
+        let out = self.exercise_within_limits();
+        self.set_watchdog(None);
+        out
+    }
+
+    fn exercise_within_limits(&mut self) -> Exercise {
         let mut out = Exercise::default();
         let initial = self.initial_state();
         let mut accesses = Vec::new();
@@ -708,12 +706,15 @@ impl TransitionSystem for PairSystem {
         self.run_event(state, event, accesses).step
     }
 
+    /// Every handler run checks the watchdog's limits; a transition whose handlers exceed them
+    /// ends early and reports [`Executed::interrupted`].
     fn set_watchdog(&mut self, watchdog: Option<Watchdog>) {
-        self.set_limits(watchdog.map(|w| Interrupt {
+        self.tables.interrupt = watchdog.map(|w| Interrupt {
             deadline: w.deadline,
             memory_limit: w.memory_limit,
             memory_in_use: eventide_engine::memory::memory_in_use,
-        }));
+        });
+        self.last_interrupt = None;
     }
 
     fn interrupted(&mut self) -> Option<StopReason> {

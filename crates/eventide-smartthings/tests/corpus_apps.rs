@@ -14,8 +14,8 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use eventide_engine::Watchdog;
 use eventide_groovy::corpus_location::shared_corpus_or_skip;
-use eventide_groovy::eval::Interrupt;
 use eventide_smartthings::{Options, PairSystem, TimerMode};
 
 /// Apps expected to raise an exception of their own, a fragment of its message, and why.
@@ -52,12 +52,8 @@ fn experiment_apps(test: &str) -> Option<(PathBuf, BTreeSet<String>)> {
 /// exceptions (`Ok`, possibly empty).
 fn check(path: &Path, options: Options) -> Result<Vec<String>, String> {
     let mut system = PairSystem::load_single(path, options).map_err(|e| format!("load: {e}"))?;
-    system.set_limits(Some(Interrupt {
-        deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(60)),
-        memory_limit: None,
-        memory_in_use: || 0,
-    }));
-    let exercise = system.exercise();
+    let deadline = Some(std::time::Instant::now() + std::time::Duration::from_secs(60));
+    let exercise = system.exercise(Watchdog { deadline, memory_limit: None });
     let describe = |(f, event): &(eventide_engine::Finding, String)| {
         let at = f.position.as_ref().map(|p| format!("{}:{}", p.line, p.column)).unwrap_or_default();
         format!("{event}: {at}: {}", f.message)

@@ -25,7 +25,8 @@
 use crate::cli::{AppArgs, LimitArgs};
 use crate::report::{exit, DiagnosticJson};
 use eventide_engine::SourcePosition;
-use eventide_groovy::eval::{Interrupt, InterruptReason};
+use eventide_engine::Watchdog;
+use eventide_groovy::eval::InterruptReason;
 use eventide_smartthings::{LoadError, Options, PairSystem};
 use serde::Serialize;
 
@@ -148,14 +149,8 @@ pub fn run(args: AppArgs) -> i32 {
 
     // Setup (configuration A), then every event once from the state after setup, within the
     // limits.
-    let start = std::time::Instant::now();
-    system.set_limits(Some(Interrupt {
-        deadline: limits.time_limit.and_then(|t| start.checked_add(t)),
-        memory_limit: limits.memory_limit,
-        memory_in_use: eventide_engine::memory::memory_in_use,
-    }));
-    let exercise = system.exercise();
-    system.set_limits(None);
+    let deadline = limits.time_limit.and_then(|t| std::time::Instant::now().checked_add(t));
+    let exercise = system.exercise(Watchdog { deadline, memory_limit: limits.memory_limit });
     let describe = |f: &eventide_engine::Finding, event: &str| {
         let message = if event == "setup:A" { f.message.clone() } else { format!("{} (event {event})", f.message) };
         error_at(&file, f.position.as_ref(), &message)
