@@ -305,12 +305,17 @@ pub(crate) fn platform_error(message: impl Into<String>) -> EvalError {
     EvalError::exception("java.lang.IllegalArgumentException", Some(message.into()))
 }
 
-/// A finding for an error raised by app code.
-pub(crate) fn finding_from(e: &EvalError) -> Finding {
-    let position = match (&e.file, e.location) {
+/// Where an error arose, when it is located.
+fn error_position(e: &EvalError) -> Option<SourcePosition> {
+    match (&e.file, e.location) {
         (Some(file), Some(lc)) => Some(SourcePosition { file: file.to_string(), line: lc.line, column: lc.column }),
         _ => None,
-    };
+    }
+}
+
+/// A finding for an error raised by app code.
+pub(crate) fn finding_from(e: &EvalError) -> Finding {
+    let position = error_position(e);
     let (kind, message) = match &e.kind {
         ErrorKind::AssertionFailed { message } => (FindingKind::Violation, message.clone()),
         _ => (FindingKind::AppException, e.message.clone()),
@@ -528,7 +533,7 @@ impl<'a> StHost<'a> {
             Err(e) => {
                 if let Some(reason) = e.interrupt_reason() {
                     self.aborted = true;
-                    self.interrupted.get_or_insert((reason, finding_from(&e).position));
+                    self.interrupted.get_or_insert((reason, error_position(&e)));
                 } else if !self.aborted {
                     let finding = finding_from(&e);
                     if matches!(e.kind, ErrorKind::Unsupported { .. } | ErrorKind::Internal) {
