@@ -460,8 +460,16 @@ mod tests {
     fn every_row_names_a_known_capability() {
         for r in ATTRIBUTES {
             assert!(capability(r.capability).is_some(), "attribute row of unknown capability {}", r.capability);
-            if r.source == Source::Sensor && !r.values.is_empty() {
-                assert!(!r.values.is_empty());
+            let name = format!("{}.{}", r.capability, r.attribute);
+            for (i, v) in r.values.iter().enumerate() {
+                assert!(!r.values[..i].contains(v), "{name}: environment value {v} listed twice");
+            }
+            // A momentary source with no values would never fire.
+            assert!(r.source == Source::Sensor || !r.values.is_empty(), "{name}: momentary source without values");
+            if r.kind == AttrKind::Number {
+                for v in r.values.iter().chain(&r.initial) {
+                    assert!(v.parse::<f64>().is_ok(), "{name}: numeric attribute with value {v}");
+                }
             }
         }
         for r in COMMANDS {

@@ -585,14 +585,18 @@ mod tests {
             r.borrow_mut().push(l.clone());
         }
         let c = deep_copy(&l);
-        if let Value::List(r) = &c {
-            let inner = r.borrow()[1].clone();
-            assert!(matches!(inner, Value::List(i) if Rc::ptr_eq(&i, r)));
-            r.borrow_mut().clear();
-        }
-        // Break the original cycle so the test does not leak.
-        if let Value::List(r) = &l {
-            r.borrow_mut().clear();
-        }
+        let (Value::List(original), Value::List(copy)) = (&l, &c) else { panic!("the copy of a list is {c:?}") };
+        let copy_items = copy.borrow().clone();
+        // Break both cycles before asserting so that the test does not leak.
+        copy.borrow_mut().clear();
+        original.borrow_mut().clear();
+        // The copy is a new list whose second element is the copy itself, not the original.
+        assert!(!Rc::ptr_eq(original, copy), "the copy is the original list");
+        assert_eq!(copy_items.len(), 2, "the copy has {} elements", copy_items.len());
+        assert!(matches!(copy_items[0], Value::Int(1)), "first element {:?}", copy_items[0]);
+        assert!(
+            matches!(&copy_items[1], Value::List(i) if Rc::ptr_eq(i, copy)),
+            "the copy's second element is not the copy itself"
+        );
     }
 }
