@@ -10,11 +10,34 @@ fn examples_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/models")
 }
 
-fn expected(text: &str) -> Option<BTreeSet<String>> {
-    let line = text.lines().find_map(|l| l.trim().strip_prefix("// expect:"))?.trim();
-    match line {
-        "ok" => Some(BTreeSet::new()),
-        other => Some(other.strip_prefix("violation ").map(|m| BTreeSet::from([m.to_string()])).unwrap_or_default()),
+/// The findings the `// expect:` line of a model states: `ok` (none) or `violation MESSAGE`.
+/// A missing, repeated or unrecognised line is an error, not "no violation".
+fn expected(text: &str) -> Result<BTreeSet<String>, String> {
+    let mut lines = text.lines().filter_map(|l| l.trim().strip_prefix("// expect:")).map(str::trim);
+    let line = lines.next().ok_or("no `// expect:` line")?;
+    if lines.next().is_some() {
+        return Err("more than one `// expect:` line".into());
+    }
+    match line.strip_prefix("violation ").map(str::trim) {
+        _ if line == "ok" => Ok(BTreeSet::new()),
+        Some(message) if !message.is_empty() => Ok(BTreeSet::from([message.to_string()])),
+        _ => Err(format!("`// expect: {line}` is neither `ok` nor `violation MESSAGE`")),
+    }
+}
+
+#[test]
+fn expect_lines_are_parsed_strictly() {
+    assert_eq!(expected("x\n// expect: ok\n"), Ok(BTreeSet::new()));
+    assert_eq!(expected("// expect: violation door locked\n"), Ok(BTreeSet::from(["door locked".to_string()])));
+    for bad in [
+        "// expect: okay",
+        "// expect: violations x",
+        "// expect: violation ",
+        "// expect:",
+        "x",
+        "// expect: ok\n// expect: ok",
+    ] {
+        assert!(expected(bad).is_err(), "{bad:?} accepted as {:?}", expected(bad));
     }
 }
 
@@ -36,7 +59,7 @@ fn every_example_gives_its_expected_verdict_in_both_modes() {
             continue;
         }
         let text = std::fs::read_to_string(&path).unwrap();
-        let want = expected(&text).unwrap_or_else(|| panic!("{} has no `// expect:` line", path.display()));
+        let want = expected(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         for por in [Por::None, Por::Dpor] {
             let outcome = run(&path, por);
             assert!(outcome.complete, "{} {por:?} did not finish", path.display());
