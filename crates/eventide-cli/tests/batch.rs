@@ -205,6 +205,8 @@ fn batch_resume_shard_report(group: &str) {
         let text =
             stdout_text(eventide(&["report", &out.display().to_string(), "--paper", &paper.display().to_string()], 0));
         assert!(text.contains("Comparison with the paper") && text.contains("298 paper rows"), "{text}");
+    } else {
+        eprintln!("batch over {group}: report --paper skipped: no {}", paper.display());
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

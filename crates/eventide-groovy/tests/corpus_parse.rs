@@ -15,7 +15,7 @@ fn every_corpus_file_parses() {
     let Some(corpus) = shared_corpus_or_skip("every_corpus_file_parses") else { return };
     let dir = corpus.join("smartapps");
     let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!("skipping: corpus not found at {}", dir.display());
+        eprintln!("every_corpus_file_parses: skipped: no smartapps folder at {}", dir.display());
         return;
     };
     let mut files: Vec<PathBuf> = entries

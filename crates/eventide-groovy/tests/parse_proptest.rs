@@ -36,14 +36,15 @@ const PIECES: &[&str] = &[
     "..", "..<", "@", "<", ">", ">>", "**", "-", "+", "it", "foo", "\"$a.b\"", "/*", "*/", "//", "\r\n",
 ];
 
-/// The corpus texts, or none when the corpus is absent.
+/// The corpus texts, or none (with a message) when the corpus is absent. A present corpus must
+/// give at least one file, and every file must be readable.
 fn corpus() -> &'static [String] {
     static CORPUS: OnceLock<Vec<String>> = OnceLock::new();
     CORPUS.get_or_init(|| {
         let Some(corpus) = shared_corpus_or_skip("corpus mutations") else { return Vec::new() };
         let dir = corpus.join("smartapps");
         let Ok(entries) = std::fs::read_dir(&dir) else {
-            eprintln!("skipping corpus mutations: corpus not found at {}", dir.display());
+            eprintln!("corpus mutations: skipped: no smartapps folder at {}", dir.display());
             return Vec::new();
         };
         let mut paths: Vec<PathBuf> = entries
@@ -51,7 +52,13 @@ fn corpus() -> &'static [String] {
             .filter(|p| p.extension().is_some_and(|x| x == "groovy"))
             .collect();
         paths.sort();
-        paths.iter().filter_map(|p| SourceFile::read(p).ok().map(|f| f.text().to_string())).collect()
+        assert!(!paths.is_empty(), "corpus mutations: no .groovy files in {}", dir.display());
+        let texts: Vec<String> = paths
+            .iter()
+            .map(|p| SourceFile::read(p).unwrap_or_else(|e| panic!("reading {}: {e}", p.display())).text().to_string())
+            .collect();
+        eprintln!("corpus mutations: mutating {} corpus files of {}", texts.len(), dir.display());
+        texts
     })
 }
 

@@ -111,6 +111,7 @@ fn experiment_apps_run_on_their_own() {
 fn explore_each_app_alone() {
     use eventide_engine::{explore, Config, Limits, Por};
     let Some((corpus, apps)) = experiment_apps("explore_each_app_alone") else { return };
+    assert!(!apps.is_empty(), "no apps in corpus/pairs/*.txt");
     for timers in [TimerMode::Inline, TimerMode::Deferred] {
         for app in &apps {
             let options = Options { timers, ..Options::default() };
