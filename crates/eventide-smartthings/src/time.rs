@@ -5,7 +5,7 @@
 //! the location's time zone is UTC. Sunrise is 07:00 and sunset 17:00 on the same day. Time inputs
 //! are bound to `"15:00"`, so `timeToday(input)` is 15:00 that day.
 
-use eventide_groovy::eval::{format_date, parse_date, EvalError, Obj, Tz, Value};
+use eventide_groovy::eval::{clear_time, format_date, offset_ms, parse_date, EvalError, Obj, Tz, Value};
 
 /// The constant clock: 2026-01-05T12:00:00Z (a Monday, noon).
 pub const CLOCK_MILLIS: i64 = 1_767_614_400_000;
@@ -41,17 +41,7 @@ pub fn zone_of(v: Option<&Value>) -> Tz {
 
 /// Midnight of the clock's day in `tz`.
 fn day_start(tz: Tz) -> i64 {
-    let local = CLOCK_MILLIS + offset_ms(CLOCK_MILLIS, tz);
-    let local_midnight = local - local.rem_euclid(DAY);
-    local_midnight - offset_ms(local_midnight, tz)
-}
-
-fn offset_ms(ms: i64, tz: Tz) -> i64 {
-    use chrono::{Offset, TimeZone};
-    match chrono::DateTime::from_timestamp_millis(ms) {
-        Some(d) => tz.offset_from_utc_datetime(&d.naive_utc()).fix().local_minus_utc() as i64 * 1000,
-        None => 0,
-    }
+    clear_time(CLOCK_MILLIS, tz)
 }
 
 /// Parses an ISO date-time as SmartThings writes them (`2015-01-09T15:00:00.000-0600`, with or
@@ -160,5 +150,18 @@ mod tests {
         assert!(!time_of_day_is_between(&Value::str("13:00"), &Value::str("23:00"), &now, Tz::UTC).unwrap());
         assert_eq!(parse_offset(&Value::str("-00:30")), -30 * MINUTE);
         assert_eq!(parse_iso(&iso(SUNRISE_MILLIS)), Some(SUNRISE_MILLIS));
+    }
+
+    #[test]
+    fn times_of_day_in_other_zones() {
+        let zone = eventide_groovy::eval::time_zone;
+        // Noon UTC is 06:00 in Chicago (UTC-6 in January): its day started at 06:00 UTC.
+        let chicago = zone("America/Chicago");
+        assert_eq!(time_today(&Value::str("15:00"), chicago).unwrap(), DAY_START_MILLIS + 21 * HOUR);
+        assert_eq!(time_of_day(&Value::Date(CLOCK_MILLIS), chicago).unwrap(), 6 * HOUR);
+        // Noon UTC is 21:00 in Tokyo (UTC+9): its day started at 15:00 UTC the day before.
+        let tokyo = zone("Asia/Tokyo");
+        assert_eq!(time_today(&Value::str("15:00"), tokyo).unwrap(), DAY_START_MILLIS + 6 * HOUR);
+        assert_eq!(time_of_day(&Value::Date(CLOCK_MILLIS), tokyo).unwrap(), 21 * HOUR);
     }
 }

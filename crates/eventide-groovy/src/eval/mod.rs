@@ -32,7 +32,7 @@ mod value;
 
 use std::sync::Arc;
 
-pub use date::{format_date, parse_date, time_zone};
+pub use date::{clear_time, format_date, offset_ms, parse_date, time_zone};
 pub use error::{class as exception_class, is_subclass, ErrorKind, EvalError, EvalErrorData};
 pub use host::{BufferHost, Host};
 pub use interp::{Interpreter, DEFAULT_MAX_CALL_DEPTH};
