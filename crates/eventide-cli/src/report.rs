@@ -1,8 +1,9 @@
 //! The JSON shapes the commands print (see the conventions document), and readable renderings.
 
-use eventide_engine::{FindingKind, Outcome, ReportedFinding, StopReason};
+use eventide_engine::{FindingKind, Outcome, ReportedFinding, Stats, StopReason};
 use eventide_groovy::Diagnostic;
-use serde::Serialize;
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
 
 /// Exit codes shared by every command.
 pub mod exit {
@@ -37,12 +38,13 @@ pub struct FindingJson {
     pub trace: Vec<String>,
 }
 
-/// `eventide check --json`.
-#[derive(Serialize, Debug, Default)]
-pub struct CheckJson {
+/// What `check --json` and `pair --json` both begin with (flattened into each): the verdict,
+/// whether the run finished and why not, the mode, and the run's counters.
+#[derive(Debug, Default)]
+pub struct RunJson {
     pub verdict: &'static str,
     pub complete: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// Omitted when absent.
     pub reason: Option<&'static str>,
     pub por: &'static str,
     pub states: u64,
@@ -52,6 +54,71 @@ pub struct CheckJson {
     pub events: u64,
     pub elapsed_ms: u64,
     pub peak_memory_bytes: u64,
+    /// `pair` prints `events` before `states`, `check` after `executions`; each keeps its order.
+    pub events_first: bool,
+}
+
+impl RunJson {
+    /// A finished or stopped run with this verdict.
+    pub fn new(verdict: &'static str, outcome: &Outcome) -> RunJson {
+        let s: &Stats = &outcome.stats;
+        RunJson {
+            verdict,
+            complete: outcome.complete,
+            reason: limit_reason(outcome),
+            por: outcome.por.name(),
+            states: s.states,
+            transitions: s.transitions,
+            executed: s.executed,
+            executions: s.executions,
+            events: s.events,
+            elapsed_ms: s.elapsed.as_millis() as u64,
+            peak_memory_bytes: s.peak_memory_bytes,
+            events_first: false,
+        }
+    }
+
+    /// A command that failed on bad input: verdict `error`, every counter 0.
+    pub fn error(por: &'static str, reason: &'static str) -> RunJson {
+        RunJson { verdict: "error", reason: Some(reason), por, ..RunJson::default() }
+    }
+
+    /// The same, printing `events` first (`pair`'s order).
+    pub fn events_first(self) -> RunJson {
+        RunJson { events_first: true, ..self }
+    }
+}
+
+impl Serialize for RunJson {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("verdict", self.verdict)?;
+        map.serialize_entry("complete", &self.complete)?;
+        if let Some(reason) = self.reason {
+            map.serialize_entry("reason", reason)?;
+        }
+        map.serialize_entry("por", self.por)?;
+        if self.events_first {
+            map.serialize_entry("events", &self.events)?;
+        }
+        map.serialize_entry("states", &self.states)?;
+        map.serialize_entry("transitions", &self.transitions)?;
+        map.serialize_entry("executed", &self.executed)?;
+        map.serialize_entry("executions", &self.executions)?;
+        if !self.events_first {
+            map.serialize_entry("events", &self.events)?;
+        }
+        map.serialize_entry("elapsed_ms", &self.elapsed_ms)?;
+        map.serialize_entry("peak_memory_bytes", &self.peak_memory_bytes)?;
+        map.end()
+    }
+}
+
+/// `eventide check --json`.
+#[derive(Serialize, Debug, Default)]
+pub struct CheckJson {
+    #[serde(flatten)]
+    pub run: RunJson,
     pub violations: Vec<FindingJson>,
     pub exceptions: Vec<FindingJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -88,22 +155,11 @@ pub fn finding_json(outcome: &Outcome, f: &ReportedFinding) -> FindingJson {
 
 pub fn check_json(outcome: &Outcome) -> CheckJson {
     let (verdict, _) = check_verdict(outcome);
-    let s = &outcome.stats;
     let of_kind = |kind: FindingKind| -> Vec<FindingJson> {
         outcome.findings.iter().filter(|f| f.finding.kind == kind).map(|f| finding_json(outcome, f)).collect()
     };
     CheckJson {
-        verdict,
-        complete: outcome.complete,
-        reason: limit_reason(outcome),
-        por: outcome.por.name(),
-        states: s.states,
-        transitions: s.transitions,
-        executed: s.executed,
-        executions: s.executions,
-        events: s.events,
-        elapsed_ms: s.elapsed.as_millis() as u64,
-        peak_memory_bytes: s.peak_memory_bytes,
+        run: RunJson::new(verdict, outcome),
         violations: of_kind(FindingKind::Violation),
         exceptions: of_kind(FindingKind::AppException),
         error: None,
@@ -112,7 +168,7 @@ pub fn check_json(outcome: &Outcome) -> CheckJson {
 
 /// The JSON printed when a command fails on bad input.
 pub fn error_json(por: &'static str, reason: &'static str, error: DiagnosticJson) -> CheckJson {
-    CheckJson { verdict: "error", reason: Some(reason), por, error: Some(error), ..CheckJson::default() }
+    CheckJson { run: RunJson::error(por, reason), error: Some(error), ..CheckJson::default() }
 }
 
 /// The readable report of a `check` run.
@@ -169,4 +225,40 @@ pub fn human_bytes(bytes: u64) -> String {
         unit += 1;
     }
     format!("{value:.1} {}", UNITS[unit])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The key order of `check --json` and `pair --json` is part of their output: `check` puts
+    /// `events` after `executions`, `pair` before `states`.
+    #[test]
+    fn run_json_keeps_each_commands_key_order() {
+        let run = || RunJson {
+            states: 1,
+            transitions: 2,
+            executed: 3,
+            executions: 4,
+            events: 5,
+            elapsed_ms: 6,
+            peak_memory_bytes: 7,
+            ..RunJson::error("dpor", "states")
+        };
+        let check = CheckJson { run: run(), ..CheckJson::default() };
+        assert_eq!(
+            serde_json::to_string(&check).unwrap(),
+            "{\"verdict\":\"error\",\"complete\":false,\"reason\":\"states\",\"por\":\"dpor\",\"states\":1,\
+             \"transitions\":2,\"executed\":3,\"executions\":4,\"events\":5,\"elapsed_ms\":6,\"peak_memory_bytes\":7,\
+             \"violations\":[],\"exceptions\":[]}"
+        );
+        let pair = serde_json::to_string(&run().events_first()).unwrap();
+        assert_eq!(
+            pair,
+            "{\"verdict\":\"error\",\"complete\":false,\"reason\":\"states\",\"por\":\"dpor\",\"events\":5,\"states\":1,\
+             \"transitions\":2,\"executed\":3,\"executions\":4,\"elapsed_ms\":6,\"peak_memory_bytes\":7}"
+        );
+        let finished = serde_json::to_string(&RunJson { reason: None, ..run() }).unwrap();
+        assert!(!finished.contains("reason"), "{finished}");
+    }
 }

@@ -2,7 +2,7 @@
 //! of events, and report the conflicts between them with replayable traces.
 
 use crate::cli::{PairArgs, PorArg};
-use crate::report::{self, exit, DiagnosticJson, FindingJson};
+use crate::report::{self, exit, DiagnosticJson, FindingJson, RunJson};
 use eventide_engine::{Config, EventId, FindingKind, Outcome, Por, TransitionSystem};
 use eventide_smartthings::check::check_pair;
 use eventide_smartthings::conflicts::{ConflictInfo, Tracked};
@@ -49,18 +49,8 @@ struct ConflictJson {
 
 #[derive(Serialize)]
 struct PairJson {
-    verdict: &'static str,
-    complete: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<&'static str>,
-    por: &'static str,
-    events: u64,
-    states: u64,
-    transitions: u64,
-    executed: u64,
-    executions: u64,
-    elapsed_ms: u64,
-    peak_memory_bytes: u64,
+    #[serde(flatten)]
+    run: RunJson,
     conflicts: Vec<ConflictJson>,
     exceptions: Vec<FindingJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -70,17 +60,7 @@ struct PairJson {
 /// `pair --json`'s object when the pair could not be checked (bad input or a bad flag).
 fn error_json(por: Por, reason: &'static str, error: DiagnosticJson) -> PairJson {
     PairJson {
-        verdict: "error",
-        complete: false,
-        reason: Some(reason),
-        por: por.name(),
-        events: 0,
-        states: 0,
-        transitions: 0,
-        executed: 0,
-        executions: 0,
-        elapsed_ms: 0,
-        peak_memory_bytes: 0,
+        run: RunJson::error(por.name(), reason).events_first(),
         conflicts: Vec::new(),
         exceptions: Vec::new(),
         error: Some(error),
@@ -142,23 +122,7 @@ pub fn run(args: PairArgs) -> i32 {
         .filter(|f| f.finding.kind == FindingKind::AppException)
         .map(|f| report::finding_json(&outcome, f))
         .collect();
-    let s = &outcome.stats;
-    let json = PairJson {
-        verdict,
-        complete: outcome.complete,
-        reason: report::limit_reason(&outcome),
-        por: por.name(),
-        events: s.events,
-        states: s.states,
-        transitions: s.transitions,
-        executed: s.executed,
-        executions: s.executions,
-        elapsed_ms: s.elapsed.as_millis() as u64,
-        peak_memory_bytes: s.peak_memory_bytes,
-        conflicts,
-        exceptions,
-        error: None,
-    };
+    let json = PairJson { run: RunJson::new(verdict, &outcome).events_first(), conflicts, exceptions, error: None };
     if args.json {
         println!("{}", serde_json::to_string(&json).unwrap_or_default());
     } else {
@@ -208,12 +172,12 @@ fn event_name(outcome: &Outcome, system: &PairSystem, event: EventId) -> String 
 fn text_report(names: &[String; 2], r: &PairJson) -> String {
     use std::fmt::Write as _;
     let mut out = String::new();
-    let headline = match r.verdict {
+    let headline = match r.run.verdict {
         "conflict" => format!("CONFLICT: {} conflicting interaction(s)", r.conflicts.len()),
         "incomplete" => "INCOMPLETE: a limit stopped the run; no conflict found so far".to_string(),
         _ => "NO CONFLICT".to_string(),
     };
-    let _ = writeln!(out, "{headline} between {} (App1) and {} (App2), {} exploration", names[0], names[1], r.por);
+    let _ = writeln!(out, "{headline} between {} (App1) and {} (App2), {} exploration", names[0], names[1], r.run.por);
     for (n, c) in r.conflicts.iter().enumerate() {
         let _ = writeln!(
             out,
@@ -249,19 +213,19 @@ fn text_report(names: &[String; 2], r: &PairJson) -> String {
             let _ = writeln!(out, "  {at}{} (after {})", e.message, e.trace.join(", "));
         }
     }
-    if let Some(reason) = r.reason {
+    if let Some(reason) = r.run.reason {
         let _ = writeln!(out, "\nstopped early: {reason} limit reached; the figures below cover what was explored");
     }
     let _ = writeln!(
         out,
         "\nevents {}  states {}  transitions {}  executed {}  executions {}  time {:.3}s  peak memory {}",
-        r.events,
-        r.states,
-        r.transitions,
-        r.executed,
-        r.executions,
-        r.elapsed_ms as f64 / 1000.0,
-        report::human_bytes(r.peak_memory_bytes)
+        r.run.events,
+        r.run.states,
+        r.run.transitions,
+        r.run.executed,
+        r.run.executions,
+        r.run.elapsed_ms as f64 / 1000.0,
+        report::human_bytes(r.run.peak_memory_bytes)
     );
     out
 }
