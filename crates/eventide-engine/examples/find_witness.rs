@@ -21,8 +21,13 @@ fn main() {
         other => panic!("unknown switch {other}"),
     }
     let arg = |i: usize, d: usize| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(d);
-    let shape =
-        RandomShape { max_vars: arg(3, 2), max_events: arg(4, 3), max_modulus: arg(5, 2) as i64, max_stmts: arg(6, 3) };
+    let shape = RandomShape {
+        max_vars: arg(3, 2),
+        max_events: arg(4, 3),
+        max_modulus: arg(5, 2) as i64,
+        max_stmts: arg(6, 3),
+        ..RandomShape::default()
+    };
     let mut best: Option<(usize, Program)> = None;
     for seed in 0..seeds {
         let mut rng = SplitMix64(seed);

@@ -28,6 +28,6 @@ pub use explore::{
 };
 pub use fingerprint::{fingerprint_of, FingerprintHasher};
 pub use system::{
-    Access, AccessKind, EventId, Finding, FindingKind, Fingerprint, Location, SourcePosition, Step, SystemError,
-    TransitionSystem,
+    demote_unchanged_writes, Access, AccessKind, EventId, Finding, FindingKind, Fingerprint, Location, SourcePosition,
+    Step, SystemError, TransitionSystem,
 };

@@ -8,10 +8,14 @@
 //!
 //! Semantics follow the model-file format: events start enabled unless declared otherwise,
 //! `enable`/`disable` of an event already in that state changes nothing, a failed `assert` stops
-//! the handler (earlier writes stay) and is reported as a violation keyed by its message.
+//! the handler (earlier writes stay) and is reported as a violation keyed by its message. Accesses
+//! are exact, as model files report them: a write that leaves a variable's value unchanged is a
+//! read ([`demote_unchanged_writes`]).
 
 use crate::fingerprint::FingerprintHasher;
-use crate::system::{Access, EventId, Finding, FindingKind, Fingerprint, Location, Step, TransitionSystem};
+use crate::system::{
+    demote_unchanged_writes, Access, EventId, Finding, FindingKind, Fingerprint, Location, Step, TransitionSystem,
+};
 use std::fmt::Write as _;
 use std::hash::Hash;
 
@@ -276,8 +280,14 @@ impl Program {
                     }
                 }
                 Stmt::Read(x) => acc.push(Access::read(Location::data(*x as u32))),
-                Stmt::Enable(e) => st.enabled[*e as usize] = true,
-                Stmt::Disable(e) => st.enabled[*e as usize] = false,
+                Stmt::Enable(e) => {
+                    acc.push(Access::write(Location::shadow(*e)));
+                    st.enabled[*e as usize] = true;
+                }
+                Stmt::Disable(e) => {
+                    acc.push(Access::write(Location::shadow(*e)));
+                    st.enabled[*e as usize] = false;
+                }
             }
         }
         true
@@ -330,6 +340,9 @@ impl TransitionSystem for Program {
         let mut next = state.clone();
         let mut findings = Vec::new();
         self.run(&self.events[event as usize].body, &mut next, accesses, &mut findings);
+        demote_unchanged_writes(accesses, |l| {
+            l.data_index().is_some_and(|x| state.values[x as usize] == next.values[x as usize])
+        });
         Step { next, findings, label: () }
     }
 
@@ -346,6 +359,8 @@ impl TransitionSystem for Program {
 #[derive(Clone, Debug)]
 pub struct RandomShape {
     pub max_vars: usize,
+    /// Programs have between `min_events` and `max_events` events.
+    pub min_events: usize,
     pub max_events: usize,
     /// Variables take values modulo this (2 or more), which keeps state spaces finite and cyclic.
     pub max_modulus: i64,
@@ -354,7 +369,7 @@ pub struct RandomShape {
 
 impl Default for RandomShape {
     fn default() -> Self {
-        RandomShape { max_vars: 3, max_events: 4, max_modulus: 3, max_stmts: 3 }
+        RandomShape { max_vars: 3, min_events: 1, max_events: 4, max_modulus: 3, max_stmts: 3 }
     }
 }
 
@@ -383,7 +398,12 @@ impl SplitMix64 {
 
 impl Program {
     /// A random program with cyclic state space: multi-location handlers, enabling and disabling,
-    /// assertions with distinct messages.
+    /// assertions with distinct messages, and the shapes that exact accesses and the exploration
+    /// order must get right:
+    /// - value-preserving writes: `x = x`, `if (x == k) { x = k }`, constant writes;
+    /// - always-enabled cyclic events (about a third of the events only count a variable round,
+    ///   `x = (x + 1) % m`, possibly asserting, and no event disables them);
+    /// - enabling chains (an event enables the next one and disables itself).
     pub fn random(rng: &mut SplitMix64, shape: &RandomShape) -> Program {
         use build::*;
         let mut p = Program::new();
@@ -394,11 +414,18 @@ impl Program {
             let init = rng.below(*m as u64) as i64;
             p.var(&format!("x{i}"), init);
         }
-        let nevents = 1 + rng.below(shape.max_events as u64) as usize;
-        for i in 0..nevents {
-            let enabled = rng.chance(80);
+        let min_events = shape.min_events.clamp(1, shape.max_events.max(1));
+        let nevents = min_events + rng.below((shape.max_events.max(1) - min_events + 1) as u64) as usize;
+        // Cyclic events: always enabled, never disabled, they only count a variable round.
+        let cyclic: Vec<bool> = (0..nevents).map(|_| rng.chance(30)).collect();
+        for (i, &is_cyclic) in cyclic.iter().enumerate() {
+            let enabled = is_cyclic || rng.chance(80);
             p.event(&format!("e{i}"), enabled);
         }
+        let disable_target = |rng: &mut SplitMix64| -> Option<EventId> {
+            let t = rng.below(nevents as u64) as usize;
+            (!cyclic[t]).then_some(t as EventId)
+        };
         let mut asserts = 0;
         let atom = |rng: &mut SplitMix64| -> Expr {
             if rng.chance(60) {
@@ -420,34 +447,58 @@ impl Program {
         for ev in 0..nevents as EventId {
             let mut body = Vec::new();
             let nstmts = 1 + rng.below(shape.max_stmts as u64) as usize;
+            if cyclic[ev as usize] {
+                let x = rng.below(nvars as u64) as usize;
+                body.push(Stmt::Assign(x, modulo(add(v(x), c(1)), moduli[x])));
+                if rng.chance(40) {
+                    asserts += 1;
+                    body.push(Stmt::Assert(cond(rng), format!("a{ev}_{asserts}")));
+                }
+                p.body(ev, body);
+                continue;
+            }
             for _ in 0..nstmts {
-                let stmt = match rng.below(10) {
+                let x = rng.below(nvars as u64) as usize;
+                let k = rng.below(moduli[x] as u64) as i64;
+                match rng.below(14) {
                     0..=3 => {
-                        let x = rng.below(nvars as u64) as usize;
-                        Stmt::Assign(x, modulo(add(atom(rng), atom(rng)), moduli[x]))
+                        body.push(Stmt::Assign(x, modulo(add(atom(rng), atom(rng)), moduli[x])));
                     }
                     4 => {
-                        let x = rng.below(nvars as u64) as usize;
                         let y = rng.below(nvars as u64) as usize;
-                        Stmt::If(
+                        body.push(Stmt::If(
                             cond(rng),
                             vec![Stmt::Assign(x, modulo(add(v(y), c(1)), moduli[x]))],
                             vec![Stmt::Read(y)],
-                        )
+                        ));
                     }
                     5 | 6 => {
                         asserts += 1;
-                        Stmt::Assert(cond(rng), format!("a{ev}_{asserts}"))
+                        body.push(Stmt::Assert(cond(rng), format!("a{ev}_{asserts}")));
                     }
-                    7 => Stmt::Enable(rng.below(nevents as u64) as EventId),
-                    8 => Stmt::Disable(rng.below(nevents as u64) as EventId),
-                    _ => {
+                    7 => body.push(Stmt::Enable(rng.below(nevents as u64) as EventId)),
+                    8 => body.extend(disable_target(rng).map(Stmt::Disable)),
+                    9 => {
                         let target = rng.below(nevents as u64) as EventId;
-                        let s = if rng.chance(50) { Stmt::Enable(target) } else { Stmt::Disable(target) };
-                        Stmt::If(cond(rng), vec![s], vec![])
+                        let s = if rng.chance(50) || cyclic[target as usize] {
+                            Stmt::Enable(target)
+                        } else {
+                            Stmt::Disable(target)
+                        };
+                        body.push(Stmt::If(cond(rng), vec![s], vec![]));
                     }
-                };
-                body.push(stmt);
+                    10 => body.push(Stmt::Assign(x, v(x))),
+                    11 => body.push(Stmt::If(eq(v(x), c(k)), vec![Stmt::Assign(x, c(k))], vec![])),
+                    12 => body.push(Stmt::Assign(x, c(k))),
+                    _ => {
+                        // An enabling chain: hand over to the next event.
+                        let next = (ev + 1) % nevents as EventId;
+                        body.push(Stmt::Enable(next));
+                        if next != ev {
+                            body.push(Stmt::Disable(ev));
+                        }
+                    }
+                }
             }
             p.body(ev, body);
         }

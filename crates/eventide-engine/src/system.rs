@@ -8,7 +8,11 @@
 //!
 //! The engine adds the enabling accesses itself: executing event `e` reads `e`'s shadow location,
 //! and a transition that changes whether an event is enabled writes that event's shadow location
-//! (see [`Location::shadow`]). Front ends report only their own data accesses.
+//! (see [`Location::shadow`]). Front ends report their own data accesses, and a write of `e`'s
+//! shadow location for every explicit `enable(e)`/`disable(e)` a handler makes: the engine turns
+//! it into a read when `e`'s enabling did not change. Such a call still depends on the enabling
+//! (`enable(e)` while `e` is enabled changes nothing here, but re-enables `e` after a transition
+//! that disabled it), so it must not commute with transitions that change it.
 
 use std::fmt;
 
@@ -75,6 +79,27 @@ impl Access {
     #[inline]
     pub fn conflicts_with(self, other: Access) -> bool {
         self.location == other.location && (self.kind == AccessKind::Write || other.kind == AccessKind::Write)
+    }
+}
+
+/// Makes accesses exact: every write of a location that the transition left with the value it
+/// had before becomes a read. `unchanged(location)` compares the location in the state before and
+/// after the transition.
+///
+/// A handler that stores a value a location already holds (`x = x`, a flag set again, a
+/// collection read out of the state and not modified) does not change the state there, so it
+/// commutes with every transition that only reads the location; it still depends on the
+/// location's value (run after a transition that changed it, it would write), which the read
+/// records. Without this every such handler would conflict with every other one that touches the
+/// location, and DPOR would have to explore all their orders. R4 filters such writes for the same
+/// reason. Front ends call this at the end of `execute`; where a write must stay a write for a
+/// monitor (SmartThings app writes of device attributes are "last writes" for the conflict
+/// rule), `unchanged` answers false for that location.
+pub fn demote_unchanged_writes(accesses: &mut [Access], mut unchanged: impl FnMut(Location) -> bool) {
+    for a in accesses.iter_mut() {
+        if a.kind == AccessKind::Write && unchanged(a.location) {
+            a.kind = AccessKind::Read;
+        }
     }
 }
 

@@ -190,38 +190,45 @@ fn misses(p: fn() -> Program, message: &str, config: Config) -> bool {
     !violations(&outcome).contains(message)
 }
 
+/// Found by `cargo run --example find_witness -- full_cycle_termination`: `e0` leads straight
+/// back to the initial state; stopping there never runs `e1`, which nothing conflicts with.
+fn needs_full_cycle() -> Program {
+    let mut p = Program::new();
+    let x0 = p.var("x0", 1);
+    let (e0, e1) = (p.event("e0", true), p.event("e1", true));
+    p.body(e0, vec![Stmt::Assign(x0, v(x0))]);
+    p.body(e1, vec![Stmt::Assert(eq(v(x0), c(2)), "a1_1".into())]);
+    p
+}
+
 #[test]
 fn full_cycle_termination_is_needed() {
     let off = || with(|s| s.full_cycle_termination = false);
-    assert!(!misses(fig1, "fig1", all(Por::Dpor)));
-    assert!(misses(fig1, "fig1", off()), "stopping at any state match must miss fig1");
-    assert!(misses(disabling, "disabled", off()), "stopping at any state match must miss the disabling case");
+    for (program, message) in [(fig1 as fn() -> Program, "fig1"), (needs_full_cycle, "a1_1")] {
+        assert!(!misses(program, message, Config::new(Por::None)));
+        assert!(!misses(program, message, all(Por::Dpor)));
+    }
+    assert!(misses(needs_full_cycle, "a1_1", off()), "stopping at any state match must miss it");
 }
 
 /// Found by `cargo run --example find_witness -- graph_wide_backtracking`: the failing order
 /// needs a backtrack point that only a path outside the current execution leads to.
 fn needs_graph_wide() -> Program {
     let mut p = Program::new();
-    let (x0, x1) = (p.var("x0", 1), p.var("x1", 0));
-    let (e0, e1) = (p.event("e0", true), p.event("e1", true));
-    p.body(
-        e0,
-        vec![
-            Stmt::Assign(x1, modulo(add(c(1), v(x1)), 2)),
-            Stmt::Assign(x0, modulo(add(v(x1), c(1)), 2)),
-            Stmt::Assign(x1, modulo(add(v(x1), v(x0)), 2)),
-        ],
-    );
-    p.body(e1, vec![Stmt::Assert(lt(c(0), v(x1)), "a1_1".into())]);
+    let (x0, x1) = (p.var("x0", 0), p.var("x1", 0));
+    let (e0, e1, e2) = (p.event("e0", true), p.event("e1", true), p.event("e2", true));
+    p.body(e0, vec![Stmt::Assign(x1, modulo(add(v(x1), c(1)), 2))]);
+    p.body(e1, vec![Stmt::Assign(x0, modulo(add(v(x0), c(1)), 2))]);
+    p.body(e2, vec![Stmt::Assert(lt(v(x1), v(x0)), "a2_1".into()), Stmt::Assert(eq(c(0), c(1)), "a2_2".into())]);
     p
 }
 
 #[test]
 fn graph_wide_backtracking_is_needed() {
     let off = with(|s| s.graph_wide_backtracking = false);
-    assert!(!misses(needs_graph_wide, "a1_1", Config::new(Por::None)));
-    assert!(!misses(needs_graph_wide, "a1_1", all(Por::Dpor)));
-    assert!(misses(needs_graph_wide, "a1_1", off), "backtracking along the current path only must miss it");
+    assert!(!misses(needs_graph_wide, "a2_2", Config::new(Por::None)));
+    assert!(!misses(needs_graph_wide, "a2_2", all(Por::Dpor)));
+    assert!(misses(needs_graph_wide, "a2_2", off), "backtracking along the current path only must miss it");
 }
 
 #[test]
@@ -257,32 +264,35 @@ fn disabled_events_rule_is_needed() {
     assert!(misses(disabling, "disabled", off), "without the disabled-events rule the disabling case is missed");
 }
 
-/// Found by `cargo run --example find_witness -- fair_reselection`: with one global round-robin
-/// pointer, re-picks keep skipping an event and no cycle ever becomes full.
+/// Found by `cargo run --example find_witness -- fair_reselection 300000 2 6 2 3` (seed 9462):
+/// with one global round-robin pointer, re-picks keep skipping an event, no cycle ever becomes
+/// full and the execution never ends.
 fn needs_fairness() -> Program {
     let mut p = Program::new();
-    let (_x0, x1) = (p.var("x0", 0), p.var("x1", 0));
-    let (e0, e1, e2, e3) = (p.event("e0", true), p.event("e1", false), p.event("e2", true), p.event("e3", true));
-    let x0 = 0;
-    p.body(
-        e0,
-        vec![
-            Stmt::Disable(e3),
-            Stmt::Assert(eq(c(2), c(2)), "a0_1".into()),
-            Stmt::Enable(e2),
-            Stmt::Assign(x1, modulo(add(c(1), c(1)), 2)),
-        ],
-    );
+    let (x0, x1) = (p.var("x0", 1), p.var("x1", 0));
+    let (e0, e1, e2, e3, e4) =
+        (p.event("e0", true), p.event("e1", true), p.event("e2", true), p.event("e3", true), p.event("e4", true));
+    p.body(e0, vec![Stmt::Enable(e2), Stmt::Assign(x0, c(0))]);
     p.body(
         e1,
         vec![
+            Stmt::Assert(eq(v(x0), c(0)), "a1_1".into()),
             Stmt::Disable(e2),
-            Stmt::Assign(x1, modulo(add(v(x0), v(x1)), 2)),
-            Stmt::Assert(eq(v(x0), v(x0)), "a1_2".into()),
+            Stmt::Assign(x0, modulo(add(v(x0), v(x0)), 2)),
         ],
     );
-    p.body(e2, vec![Stmt::Enable(e3), Stmt::Enable(e1)]);
-    p.body(e3, vec![Stmt::Assign(x1, modulo(add(v(x1), v(x0)), 2))]);
+    p.body(
+        e2,
+        vec![
+            Stmt::Enable(e3),
+            Stmt::Disable(e2),
+            Stmt::If(eq(v(x0), c(1)), vec![Stmt::Assign(x0, c(1))], vec![]),
+            Stmt::Enable(e3),
+            Stmt::Disable(e2),
+        ],
+    );
+    p.body(e3, vec![Stmt::Assign(x0, c(1)), Stmt::Assign(x1, modulo(add(v(x1), c(0)), 2))]);
+    p.body(e4, vec![Stmt::Disable(e3), Stmt::Assert(lt(c(1), c(2)), "a4_2".into())]);
     p
 }
 
@@ -292,6 +302,8 @@ fn fair_reselection_is_needed_for_termination() {
         let fair = run(&program(), all(Por::Dpor));
         assert!(fair.complete);
     }
+    assert!(!misses(needs_fairness, "a1_1", Config::new(Por::None)));
+    assert!(!misses(needs_fairness, "a1_1", all(Por::Dpor)));
     let unfair = run(&needs_fairness(), with(|s| s.fair_reselection = false));
     assert!(!unfair.complete, "one global re-pick pointer must not terminate on this program");
 }
@@ -324,9 +336,20 @@ fn toggles_terminate_in_both_modes() {
     }
 }
 
+/// `n` toggles that also all count one shared variable round: every pair of events conflicts,
+/// so DPOR cannot reduce (2^n · 2 states in both modes).
+fn counting_toggles(n: usize) -> Program {
+    let mut p = Program::toggles(n);
+    let shared = p.var("count", 0);
+    for e in &mut p.events {
+        e.body.push(Stmt::Assign(shared, modulo(add(v(shared), c(1)), 2)));
+    }
+    p
+}
+
 #[test]
 fn limits_stop_runs_cleanly() {
-    let p = Program::toggles(12);
+    let p = counting_toggles(12);
     for por in [Por::Dpor, Por::None] {
         let config = Config { limits: Limits { max_states: Some(100), ..Limits::default() }, ..all(por) };
         let outcome = explore(&mut p.clone(), &config);
@@ -380,13 +403,13 @@ impl eventide_engine::Monitor<Program> for CountingMonitor {
 fn monitors_see_every_executed_transition_and_report_findings() {
     for por in [Por::Dpor, Por::None] {
         let mut monitor = CountingMonitor { initial: None, seen: 0, per_event: Default::default() };
-        let outcome = eventide_engine::explore_with_monitor(&mut Program::toggles(3), &all(por), &mut monitor);
+        let outcome = eventide_engine::explore_with_monitor(&mut counting_toggles(3), &all(por), &mut monitor);
         assert!(monitor.initial.is_some());
         assert_eq!(monitor.seen, outcome.stats.executed, "{por:?}");
         let keys: BTreeSet<_> = outcome.findings.iter().map(|f| f.finding.key.clone()).collect();
         // Every finding the monitor raised (an event it saw at three distinct states) is reported,
-        // and nothing else. Exhaustively each toggle runs at all 8 states; DPOR runs fewer but
-        // still runs some toggle at three.
+        // and nothing else. Exhaustively each toggle runs at all 16 states; so does DPOR, since
+        // every pair of events conflicts.
         let raised: BTreeSet<_> = monitor
             .per_event
             .iter()
@@ -401,7 +424,7 @@ fn monitors_see_every_executed_transition_and_report_findings() {
         }
         let mut first = CountingMonitor { initial: None, seen: 0, per_event: Default::default() };
         let stopped = eventide_engine::explore_with_monitor(
-            &mut Program::toggles(3),
+            &mut counting_toggles(3),
             &Config { stop_at_first: true, ..all(por) },
             &mut first,
         );

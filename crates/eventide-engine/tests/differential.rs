@@ -20,6 +20,9 @@ struct Tally {
     with_violation: u64,
     reduced: u64,
     cyclic: u64,
+    /// States stored by exhaustive search and by DPOR, summed over the programs.
+    states_exhaustive: u64,
+    states_dpor: u64,
 }
 
 /// Checks one random program; returns a description of the disagreement, if any.
@@ -47,6 +50,8 @@ fn check_seed(seed: u64, shape: &RandomShape, with_literal: bool, tally: &mut Ta
     tally.with_violation += !none.findings.is_empty() as u64;
     tally.reduced += (dpor.stats.transitions < none.stats.transitions) as u64;
     tally.cyclic += (none.stats.transitions >= none.stats.states) as u64;
+    tally.states_exhaustive += none.stats.states;
+    tally.states_dpor += dpor.stats.states;
     if with_literal {
         let literal = explore(
             &mut program.clone(),
@@ -91,13 +96,35 @@ fn dpor_finds_exactly_the_violations_of_exhaustive_search() {
 
 #[test]
 fn dpor_agrees_on_wider_programs() {
-    let shape = RandomShape { max_vars: 4, max_events: 5, max_modulus: 3, max_stmts: 4 };
+    let shape = RandomShape { max_vars: 4, max_events: 5, max_modulus: 3, max_stmts: 4, ..RandomShape::default() };
     campaign(1_000_000..1_000_400, &shape, false);
+}
+
+/// Many events (6–10): cyclic always-enabled events, enabling chains and value-preserving writes
+/// mixed, where the exploration order and exact accesses matter most.
+fn many_events() -> RandomShape {
+    RandomShape { max_vars: 3, min_events: 6, max_events: 10, max_modulus: 3, max_stmts: 3 }
+}
+
+/// Longer handlers over more variables: handlers that read what an earlier one wrote and then
+/// branch, store the value a variable already has, or re-enable events.
+fn long_handlers() -> RandomShape {
+    RandomShape { max_vars: 4, min_events: 2, max_events: 5, max_modulus: 3, max_stmts: 5 }
+}
+
+#[test]
+fn dpor_agrees_on_programs_with_long_handlers() {
+    campaign(5_000_000..5_000_400, &long_handlers(), false);
+}
+
+#[test]
+fn dpor_agrees_on_programs_with_many_events() {
+    campaign(3_000_000..3_000_300, &many_events(), false);
 }
 
 #[test]
 fn summary_cache_and_literal_algorithm_5_agree() {
-    let shape = RandomShape { max_vars: 2, max_events: 3, max_modulus: 2, max_stmts: 3 };
+    let shape = RandomShape { max_vars: 2, max_events: 3, max_modulus: 2, max_stmts: 3, ..RandomShape::default() };
     campaign(2_000_000..2_000_300, &shape, true);
 }
 
@@ -106,8 +133,10 @@ fn summary_cache_and_literal_algorithm_5_agree() {
 fn differential_campaign() {
     let n: u64 = std::env::var("EVENTIDE_DIFF_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(100_000);
     campaign(10_000_000..10_000_000 + n, &RandomShape::default(), false);
-    let shape = RandomShape { max_vars: 4, max_events: 6, max_modulus: 3, max_stmts: 5 };
+    let shape = RandomShape { max_vars: 4, max_events: 6, max_modulus: 3, max_stmts: 5, ..RandomShape::default() };
     campaign(20_000_000..20_000_000 + n / 10, &shape, false);
-    let small = RandomShape { max_vars: 2, max_events: 3, max_modulus: 2, max_stmts: 3 };
+    campaign(40_000_000..40_000_000 + n / 10, &many_events(), false);
+    campaign(50_000_000..50_000_000 + n, &long_handlers(), false);
+    let small = RandomShape { max_vars: 2, max_events: 3, max_modulus: 2, max_stmts: 3, ..RandomShape::default() };
     campaign(30_000_000..30_000_000 + n / 20, &small, true);
 }

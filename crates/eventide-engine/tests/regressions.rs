@@ -26,3 +26,85 @@ fn enabling_chain_before_a_disabling_assert() {
     p.body(e2, vec![Stmt::Assign(x0, modulo(add(v(x0), v(x0)), 2))]);
     agree(&p);
 }
+
+/// Found while searching witnesses (seed 173073 of shape 3 vars, 5 events, modulus 2, 3
+/// statements): `e0` reads `x0`; the second run of `e1` writes it, the first only reads it (it
+/// stores the value `x0` already has). The backward search met the first run of `e1` and
+/// consumed the write there, where reversing `e1` with itself explores nothing, so no backtrack
+/// point for `e1` was set before `e0`. The violation needs `e1 e1 e0`.
+#[test]
+fn an_earlier_run_of_the_same_event_does_not_consume_a_conflict() {
+    let mut p = Program::new();
+    let (x0, x1) = (p.var("x0", 0), p.var("x1", 0));
+    let (e0, e1) = (p.event("e0", true), p.event("e1", true));
+    p.body(e0, vec![Stmt::Assert(ne(c(1), v(x0)), "a0_1".into()), Stmt::Enable(e1), Stmt::Disable(e0)]);
+    p.body(e1, vec![Stmt::Assign(x0, modulo(add(c(2), v(x1)), 2)), Stmt::Assign(x0, v(x0)), Stmt::Assign(x1, c(1))]);
+    agree(&p);
+    let dpor = explore(&mut p.clone(), &Config::new(Por::Dpor));
+    assert!(keys(&dpor).contains("a0_1"));
+}
+
+/// Campaign seed 10089360: `e0`'s `enable("e1")` changes nothing where it runs first, but after
+/// `e1` disabled itself it re-enables it; the call must be recorded (as a read of `e1`'s enabling)
+/// or `e1 e0 e1` is never explored.
+#[test]
+fn an_enable_that_changes_nothing_still_depends_on_the_enabling() {
+    let mut p = Program::new();
+    let x1 = p.var("x1", 0);
+    let (e0, e1, e2) = (p.event("e0", true), p.event("e1", true), p.event("e2", true));
+    p.body(e0, vec![Stmt::Enable(e1), Stmt::Disable(e0)]);
+    p.body(
+        e1,
+        vec![
+            Stmt::Enable(e2),
+            Stmt::Disable(e1),
+            Stmt::Assert(and(eq(c(1), c(1)), not(eq(v(x1), c(1)))), "a1_1".into()),
+            Stmt::Assign(x1, c(1)),
+        ],
+    );
+    p.body(e2, vec![Stmt::Assign(x1, modulo(add(v(x1), v(x1)), 3))]);
+    agree(&p);
+    let dpor = explore(&mut p.clone(), &Config::new(Por::Dpor));
+    assert!(keys(&dpor).contains("a1_1"));
+}
+
+/// Seed 37132 of shape 4 vars, 4 events, modulus 3, 4 statements: the violation needs
+/// `e2 e0 e1 e3`. DPOR ran `e2 e3 e0 e1`; `e1`'s write of `x0` conflicts with `e3`'s read, but
+/// the backward search met `e0` first (which reads `x0`) and consumed the write there. Run before
+/// `e0`, `e1` reads the old `x2` and stores the value `x0` already has, so the execution started
+/// there never wrote `x0` and the conflict with `e3` was lost. An access now travels on past a
+/// transition whose write the conflicting handler read.
+#[test]
+fn a_conflict_is_not_consumed_where_the_handler_read_the_earlier_write() {
+    let mut p = Program::new();
+    let (x0, x1, x2) = (p.var("x0", 0), p.var("x1", 0), p.var("x2", 0));
+    let (e0, e1, e2, e3) = (p.event("e0", true), p.event("e1", true), p.event("e2", true), p.event("e3", true));
+    p.body(
+        e0,
+        vec![
+            Stmt::If(eq(v(x0), c(1)), vec![Stmt::Assign(x0, c(1))], vec![]),
+            Stmt::Assign(x2, modulo(add(v(x0), v(x1)), 2)),
+        ],
+    );
+    p.body(
+        e1,
+        vec![
+            Stmt::If(lt(v(x0), c(2)), vec![Stmt::Enable(e2)], vec![]),
+            Stmt::Assert(eq(v(x0), c(0)), "a1_1".into()),
+            Stmt::Assign(x0, modulo(add(c(2), v(x2)), 2)),
+        ],
+    );
+    p.body(e2, vec![Stmt::Assign(x1, modulo(add(v(x1), c(1)), 3)), Stmt::Assert(eq(v(x2), c(1)), "a2_2".into())]);
+    p.body(
+        e3,
+        vec![
+            Stmt::Enable(e0),
+            Stmt::Disable(e3),
+            Stmt::Assert(lt(v(x0), c(1)), "a3_3".into()),
+            Stmt::Assign(x0, v(x0)),
+        ],
+    );
+    agree(&p);
+    let dpor = explore(&mut p.clone(), &Config::new(Por::Dpor));
+    assert!(keys(&dpor).contains("a3_3"));
+}

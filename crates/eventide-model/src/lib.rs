@@ -20,13 +20,15 @@
 //! [`ModelSystem`] is the model as a [`TransitionSystem`]: the state is the shared variables'
 //! values and the enabled events; every read or write of a shared variable is an access to that
 //! variable's location. Reading a variable that holds a list or map also counts as a write, since
-//! the handler may change it in place.
+//! the handler may change it in place. Accesses are exact: when the handler ends, every write of a
+//! variable whose value is the same as before (`x = x`, a flag set again, a list read and left
+//! alone) becomes a read, so such handlers commute with others that only read the variable.
 
 mod lint;
 
 use eventide_engine::{
-    Access, EventId, Finding, FindingKind, Fingerprint, FingerprintHasher, Location, SourcePosition, Step, StopReason,
-    TransitionSystem, Watchdog,
+    demote_unchanged_writes, Access, EventId, Finding, FindingKind, Fingerprint, FingerprintHasher, Location,
+    SourcePosition, Step, StopReason, TransitionSystem, Watchdog,
 };
 use eventide_groovy::eval::{ErrorKind, EvalError, Host, Interpreter, Interrupt, InterruptReason, Value};
 use eventide_groovy::syntax::{parse, ExprKind, Member, Script, SourceFile, Span, StmtKind};
@@ -365,6 +367,7 @@ impl Host for ExecHost<'_> {
             let shown = args.first().map(|v| format!("{v:?}")).unwrap_or_default();
             return Err(model_error(format!("{name}(): no event named {shown}")));
         };
+        self.accesses.push(Access::write(Location::shadow(event)));
         self.enabled[event as usize] = on;
         Ok(Some(Value::Null))
     }
@@ -416,6 +419,11 @@ impl TransitionSystem for ModelSystem {
             };
             self.interp.call_value(&mut host, &handler, Vec::new())
         };
+        // A write that left the variable as it was (including a collection read out of a
+        // variable and not changed in place) is a read.
+        demote_unchanged_writes(accesses, |l| {
+            l.data_index().is_some_and(|i| state.values[i as usize].state_eq(&next.values[i as usize]))
+        });
         self.last_interrupt = None;
         let findings = match result {
             Ok(_) => Vec::new(),

@@ -67,6 +67,7 @@ pub fn check_pair(
     config: &Config,
 ) -> Result<PairCheck, LoadError> {
     let mut system = PairSystem::load(app1, app2, options)?;
+    system.observe_writes(|attribute| tracked.tracks(attribute));
     let mut monitor = ConflictMonitor::new(tracked);
     let mut outcome = explore_with_monitor(&mut system, config, &mut monitor);
     monitor.shorten_traces(&mut system, &mut outcome);

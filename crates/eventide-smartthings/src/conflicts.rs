@@ -167,7 +167,7 @@ impl Tracked {
         Ok(Tracked::from_list(names))
     }
 
-    fn tracks(&self, attribute: &str) -> bool {
+    pub(crate) fn tracks(&self, attribute: &str) -> bool {
         match self {
             Tracked::All => true,
             Tracked::Only(set) => set.contains(attribute),

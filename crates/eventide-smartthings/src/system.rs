@@ -9,11 +9,11 @@
 //! **Events** are derived from the state:
 //! - before setup, exactly `setup:A` and `setup:B` (the two initial configurations);
 //! - for each subscribed device attribute, each value of its domain (only the filter value for a
-//!   value-filtered subscription) that differs from the current value; momentary sources (button,
-//!   NFC touch, momentary, three-axis) are always enabled; a subscription without attribute covers
-//!   every attribute of the device;
-//! - `subscribe(location, h)` or `subscribe(location, "mode", h)`: a change to each of home, away,
-//!   night other than the current mode; `"sunrise"`, `"sunset"`, `"sunriseTime"`, `"sunsetTime"`
+//!   value-filtered subscription), always enabled: a report of the current value changes nothing
+//!   and runs no handler (momentary sources — button, NFC touch, momentary, three-axis — always
+//!   dispatch); a subscription without attribute covers every attribute of the device;
+//! - `subscribe(location, h)` or `subscribe(location, "mode", h)`: an event for each of home, away,
+//!   night (the current mode: nothing happens); `"sunrise"`, `"sunset"`, `"sunriseTime"`, `"sunsetTime"`
 //!   one always-enabled event each (the mode does not change); other location attributes
 //!   (`position`) produce nothing;
 //! - `subscribe(app, h)`: the app's touch (always enabled);
@@ -29,7 +29,9 @@
 //! **Accesses** (for DPOR), each an interned
 //! [`Location::data`](eventide_engine::Location::data): (device, attribute), the location mode,
 //! (app, state key) and (app, state key set) for `state` and `atomicState`, (app, field),
-//! (app, subscriptions), (app, timers).
+//! (app, subscriptions), (app, timers). Accesses are exact: a location written but left unchanged
+//! is a read, except app writes of the attributes a monitor observes
+//! ([`PairSystem::observe_writes`]).
 //!
 //! **Labels**: every handler run, and every app write in execution order (a command that sets an
 //! attribute, even to the value it already has; a location mode change), and whether the event is
@@ -41,8 +43,8 @@ use std::rc::Rc;
 use std::str::FromStr;
 
 use eventide_engine::{
-    Access, EventId, Finding, Fingerprint, FingerprintHasher, SourcePosition, Step, StopReason, TransitionSystem,
-    Watchdog,
+    demote_unchanged_writes, Access, EventId, Finding, Fingerprint, FingerprintHasher, SourcePosition, Step,
+    StopReason, TransitionSystem, Watchdog,
 };
 use eventide_groovy::eval::num::Dec;
 use eventide_groovy::eval::{GMap, HostRef, Interrupt, InterruptReason, Value};
@@ -51,7 +53,7 @@ use crate::app::{discover, App};
 use crate::binding::{bind, Binding, BoundValue, Device};
 use crate::catalogue::{Source, LOCATION_MODES, SUN_EVENTS};
 use crate::error::LoadError;
-use crate::host::{kind, AppWorld, Phase, StHost, SubSource, Tables, World};
+use crate::host::{kind, AppWorld, LocKey, Phase, StHost, SubSource, Tables, World};
 use crate::intern::Sym;
 use crate::label::{AppId, TransitionLabel};
 
@@ -258,13 +260,16 @@ pub struct PairSystem {
     options: Options,
     /// Why the last transition was interrupted, if it was.
     last_interrupt: Option<InterruptReason>,
+    /// Per attribute slot, and for the location mode: whether a monitor observes app writes of it
+    /// (see [`PairSystem::observe_writes`]).
+    observed_slots: Vec<bool>,
+    observed_mode: bool,
 }
 
 /// What event derivation needs about one attribute slot.
 struct SlotInfo {
     name: Sym,
     domain: Vec<Sym>,
-    momentary: bool,
 }
 
 fn bound_to_value(v: &BoundValue) -> Value {
@@ -364,7 +369,6 @@ impl PairSystem {
                 SlotInfo {
                     name: tables.syms.intern(attr.name),
                     domain: attr.row.values.iter().map(|v| tables.syms.intern(v)).collect(),
-                    momentary: attr.row.source == Source::Momentary,
                 }
             })
             .collect();
@@ -372,8 +376,7 @@ impl PairSystem {
         let modes: Vec<Sym> = LOCATION_MODES.iter().map(|m| tables.syms.intern(m)).collect();
         let sun_events: Vec<Sym> = SUN_EVENTS.iter().map(|m| tables.syms.intern(m)).collect();
         // Number the environment's events up front, the values of one attribute next to each
-        // other: ids are stable, and an explorer that prefers low ids undoes a change before it
-        // moves on to another attribute.
+        // other, so that ids are stable across runs.
         for (slot, info) in slots.iter().enumerate() {
             for &value in &info.domain {
                 tables.event(EventKind::Device { slot: slot as u32, value });
@@ -400,6 +403,7 @@ impl PairSystem {
                 })
                 .collect(),
         };
+        let observed_slots = vec![true; slots.len()];
         Ok(PairSystem {
             world,
             slots,
@@ -412,11 +416,79 @@ impl PairSystem {
             initial,
             options,
             last_interrupt: None,
+            observed_slots,
+            observed_mode: true,
         })
     }
 
     pub fn options(&self) -> Options {
         self.options
+    }
+
+    /// Says which app writes a monitor observes: `observes(attribute)` for each device attribute
+    /// (`"mode"` for the location mode). By default every app write is observed.
+    ///
+    /// An app command that sets an attribute to the value it already has changes no state, but
+    /// it makes the app the attribute's last writer, which the conflict rule sees; so it stays a
+    /// write for DPOR where a monitor observes the attribute. Elsewhere it is a read, like every
+    /// other write that leaves its location unchanged.
+    pub fn observe_writes(&mut self, observes: impl Fn(&str) -> bool) {
+        self.observed_slots = self.slots.iter().map(|s| observes(self.tables.syms.name(s.name))).collect();
+        self.observed_mode = observes("mode");
+    }
+
+    /// Whether a transition from `before` to `after` left the location it wrote as it was.
+    /// Observed app writes (see [`PairSystem::observe_writes`]) never count as unchanged.
+    fn unchanged(&self, before: &PairState, after: &PairState, location: eventide_engine::Location) -> bool {
+        let Some(key) = self.tables.location_key(location) else { return false };
+        let map_entry = |st: &PairState, app: u8, which: usize, key: Sym| -> Option<Value> {
+            match &st.apps.get(app as usize)?.maps[which] {
+                Value::Map(m) => m.borrow().get_str(self.tables.syms.name(key)).cloned(),
+                _ => None,
+            }
+        };
+        let same_entry = |app: u8, which: usize, key: Sym| match (
+            map_entry(before, app, which, key),
+            map_entry(after, app, which, key),
+        ) {
+            (None, None) => true,
+            (Some(a), Some(b)) => a.state_eq(&b),
+            _ => false,
+        };
+        match key {
+            LocKey::Attr(slot) => {
+                !self.observed_slots.get(slot as usize).copied().unwrap_or(true)
+                    && before.attrs.get(slot as usize) == after.attrs.get(slot as usize)
+            }
+            LocKey::Mode => !self.observed_mode && before.mode == after.mode,
+            LocKey::StateKey { app, atomic, key } => same_entry(app, atomic as usize, key),
+            LocKey::Field { app, key } => same_entry(app, 2, key),
+            LocKey::StateKeys { app, atomic } => {
+                let keys = |st: &PairState| -> Option<Vec<Value>> {
+                    match &st.apps.get(app as usize)?.maps[atomic as usize] {
+                        Value::Map(m) => Some(m.borrow().keys().cloned().collect()),
+                        _ => None,
+                    }
+                };
+                match (keys(before), keys(after)) {
+                    (Some(a), Some(b)) => a.len() == b.len() && a.iter().all(|k| b.iter().any(|l| k.state_eq(l))),
+                    (a, b) => a.is_none() && b.is_none(),
+                }
+            }
+            LocKey::Subscriptions(app) => {
+                let subs = |st: &PairState| st.apps.get(app as usize).map(|a| a.subs.clone());
+                subs(before) == subs(after)
+            }
+            LocKey::Timers(app) => match (before.apps.get(app as usize), after.apps.get(app as usize)) {
+                (Some(a), Some(b)) => {
+                    a.timers.len() == b.timers.len()
+                        && a.timers.iter().zip(b.timers.iter()).all(|(s, t)| {
+                            s.handler == t.handler && s.periodic == t.periodic && s.data.state_eq(&t.data)
+                        })
+                }
+                (a, b) => a.is_none() && b.is_none(),
+            },
+        }
     }
 
     /// The apps, App1 first (with the inputs found by every discovery run).
@@ -595,6 +667,7 @@ impl PairSystem {
             (host.handler_runs, host.outputs, host.interrupted, host.interpreter_errors);
         self.last_interrupt = interrupted.as_ref().map(|(r, _)| *r);
         label.user_initiated = user_initiated;
+        demote_unchanged_writes(accesses, |l| self.unchanged(state, &next, l));
         Executed { step: Step { next, findings, label }, handler_runs, outputs, interrupted, interpreter_errors }
     }
 }
@@ -660,12 +733,7 @@ impl TransitionSystem for PairSystem {
                             if key.attr.is_some_and(|a| a != slot.name) {
                                 continue;
                             }
-                            let current = state.attrs.get(attr.slot as usize).copied();
-                            let mut push = |v: Sym| {
-                                if slot.momentary || Some(v) != current {
-                                    kinds.push(EventKind::Device { slot: attr.slot, value: v });
-                                }
-                            };
+                            let mut push = |v: Sym| kinds.push(EventKind::Device { slot: attr.slot, value: v });
                             match key.filter {
                                 Some(f) => push(f),
                                 None => slot.domain.iter().for_each(|&v| push(v)),
@@ -676,7 +744,7 @@ impl TransitionSystem for PairSystem {
                         let attr = key.attr.unwrap_or(mode_sym);
                         if attr == mode_sym {
                             for &m in &self.modes {
-                                if m != state.mode && key.filter.is_none_or(|f| f == m) {
+                                if key.filter.is_none_or(|f| f == m) {
                                     kinds.push(EventKind::Mode(m));
                                 }
                             }

@@ -116,16 +116,21 @@ fn setup_events_come_first_then_events_follow_the_subscriptions() {
     let initial = sys.initial_state();
     assert_eq!(enabled_names(&mut sys, &initial), ["setup:A", "setup:B"]);
     let a = setup(&mut sys, "setup:A");
-    assert_eq!(
-        enabled_names(&mut sys, &a),
-        ["contact1.contact=open", "dimmer1.switch=on", "location.mode=away", "location.mode=night", "location.sunset"]
-    );
-    // Configuration B: the door is open and the dimmer on.
+    // Every value a subscription listens to is always enabled (a report of the current value
+    // changes nothing), as in IoTCheck.
+    let after_setup = [
+        "contact1.contact=closed",
+        "contact1.contact=open",
+        "dimmer1.switch=on",
+        "location.mode=away",
+        "location.mode=home",
+        "location.mode=night",
+        "location.sunset",
+    ];
+    assert_eq!(enabled_names(&mut sys, &a), after_setup);
+    // Configuration B: the door is open and the dimmer on; the same events.
     let b = setup(&mut sys, "setup:B");
-    assert_eq!(
-        enabled_names(&mut sys, &b),
-        ["contact1.contact=closed", "location.mode=away", "location.mode=night", "location.sunset"]
-    );
+    assert_eq!(enabled_names(&mut sys, &b), after_setup);
     assert_eq!(sys.attribute(&b, "lock1", "lock").as_deref(), Some("unlocked"));
     assert_eq!(sys.mode(&b), "home");
     let subs: Vec<String> = sys.subscriptions(&a).into_iter().map(|(app, s)| format!("{app:?} {s}")).collect();
@@ -181,11 +186,54 @@ fn location_events_and_mode_changes_by_apps() {
     assert_eq!(handlers(&step.label), ["App2.sunset", "App2.modeChanged"]);
     assert_eq!(writes(&step.label), ["App2:location.mode=night"]);
     assert_eq!(sys.mode(&step.next), "night");
-    // Sunset stays enabled; the mode events now offer home and away.
+    // Sunset and every mode stay enabled; reporting the mode the home is in changes nothing.
     let names = enabled_names(&mut sys, &step.next);
     assert!(names.contains(&"location.sunset".to_string()));
     assert!(names.contains(&"location.mode=home".to_string()));
-    assert!(!names.contains(&"location.mode=night".to_string()));
+    let again = run(&mut sys, &step.next, "location.mode=night");
+    assert!(handlers(&again.label).is_empty() && writes(&again.label).is_empty());
+    assert_eq!(sys.fingerprint(&again.next), sys.fingerprint(&step.next));
+}
+
+#[test]
+fn a_report_of_the_current_value_changes_nothing_and_only_reads_the_attribute() {
+    let mut sys = system(&["contact-light.groovy", "light-lock.groovy"], Options::default());
+    let a = setup(&mut sys, "setup:A");
+    assert_eq!(sys.attribute(&a, "contact1", "contact").as_deref(), Some("closed"));
+    let closed = event(&mut sys, &a, "contact1.contact=closed");
+    let mut accesses = Vec::new();
+    let step = sys.execute(&a, closed, &mut accesses);
+    assert!(handlers(&step.label).is_empty(), "no handler runs: {:?}", handlers(&step.label));
+    assert_eq!(sys.fingerprint(&step.next), sys.fingerprint(&a));
+    assert_eq!(accesses.len(), 1, "{accesses:?}");
+    assert_eq!(accesses[0].kind, eventide_engine::AccessKind::Read);
+    // The change itself writes the attribute and runs the subscribed handler.
+    let open = event(&mut sys, &a, "contact1.contact=open");
+    accesses.clear();
+    let step = sys.execute(&a, open, &mut accesses);
+    assert_eq!(handlers(&step.label), ["App1.opened", "App2.lightOn"]);
+    assert!(accesses.iter().any(|x| x.kind == eventide_engine::AccessKind::Write));
+}
+
+#[test]
+fn writes_that_leave_state_unchanged_are_reads_unless_a_monitor_observes_them() {
+    use eventide_engine::AccessKind;
+    let mut sys = system(&["contact-light.groovy", "light-lock.groovy"], Options::default());
+    let a = setup(&mut sys, "setup:A");
+    let opened = run(&mut sys, &a, "contact1.contact=open").next;
+    let closed = run(&mut sys, &opened, "contact1.contact=closed").next;
+    // Opening again: `state.opened = true` stores what `state.opened` already holds once the
+    // door was opened before, and the dimmer commands set values it already has.
+    let open = event(&mut sys, &closed, "contact1.contact=open");
+    let kinds = |sys: &mut PairSystem| {
+        let mut accesses = Vec::new();
+        sys.execute(&closed, open, &mut accesses);
+        accesses.iter().filter(|x| x.kind == AccessKind::Write).count()
+    };
+    let observed = kinds(&mut sys);
+    sys.observe_writes(|_| false);
+    let unobserved = kinds(&mut sys);
+    assert!(unobserved < observed, "observed writes {observed}, unobserved {unobserved}");
 }
 
 #[test]
@@ -193,7 +241,7 @@ fn an_endless_cascade_ends_the_transition_with_cascade_depth() {
     let mut sys = system(&["toggler.groovy"], Options::default());
     let a = setup(&mut sys, "setup:A");
     let names = enabled_names(&mut sys, &a);
-    assert_eq!(names, ["button1.button=pushed", "switch1.switch=on"]);
+    assert_eq!(names, ["button1.button=pushed", "switch1.switch=off", "switch1.switch=on"]);
     let step = run(&mut sys, &a, "button1.button=pushed");
     assert!(step.label.user_initiated);
     assert_eq!(step.findings.len(), 1, "{:?}", step.findings);
@@ -434,7 +482,8 @@ fn device_history_lists_and_event_properties() {
     assert_eq!(sys.state_value(&step.next, AppId::App1, "mode").as_deref(), Some("away"));
     assert_eq!(sys.state_value(&step.next, AppId::App1, "modes").as_deref(), Some("[home, away, night]"));
     let names = enabled_names(&mut sys, &step.next);
-    assert!(!names.iter().any(|n| n.starts_with("location.mode")), "{names:?}");
+    let modes: Vec<&String> = names.iter().filter(|n| n.starts_with("location.mode")).collect();
+    assert_eq!(modes, ["location.mode=away"], "only the filter value, and it stays enabled");
 }
 
 #[test]

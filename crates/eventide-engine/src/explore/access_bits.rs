@@ -154,6 +154,17 @@ impl AccessUniverse {
         bits
     }
 
+    /// The reads of the locations `accesses` writes: the accesses of a later transition that
+    /// saw what this one wrote.
+    pub(crate) fn reads_of_writes_of(&mut self, accesses: &[Access]) -> AccessBits {
+        let mut bits = AccessBits::default();
+        for a in accesses.iter().filter(|a| a.kind == AccessKind::Write) {
+            let i = self.location_index(a.location);
+            bits.set(2 * i);
+        }
+        bits
+    }
+
     /// Heap bytes held (approximate).
     pub(crate) fn bytes(&self) -> usize {
         self.locations.capacity() * 9

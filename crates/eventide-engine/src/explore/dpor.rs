@@ -26,9 +26,14 @@
 //!   instead, the access keeps travelling back: `tb` may have been what enabled `event(tconf)`
 //!   (then the two cannot be reversed at all), and the earlier conflicts of the access still need
 //!   their own backtrack points. Removing it there, as Algorithm 5 literally does, misses
-//!   violations (the randomized campaign found one; see `tests/regressions.rs`).
+//!   violations (the randomized campaign found one; see `tests/regressions.rs`). Likewise when
+//!   `tb` is an earlier run of `event(tconf)` itself: the backtrack point reverses nothing, and
+//!   with exact accesses the earlier run may not have made the access that conflicts further
+//!   back (a write there can be a read here), so the access keeps travelling.
 //! - The engine's accesses of an edge include the read of its event's shadow location and a write
-//!   of the shadow location of every event whose enabledness it changed.
+//!   of the shadow location of every event whose enabledness it changed. A shadow write the front
+//!   end reported (an explicit `enable`/`disable`) of an event whose enabledness did not change is
+//!   a read.
 
 use super::access_bits::{AccessBits, AccessUniverse, BitSets};
 use super::exhaustive::{sorted_enabled, FingerprintVerifier};
@@ -37,7 +42,7 @@ use super::limits::{Budget, StopReason};
 use super::monitor::{Monitor, ObservedTransition};
 use super::{event_names, BacktrackSearch, Config, Outcome, Por, Stats, Switches};
 use crate::eventset::EventSet;
-use crate::system::{Access, EventId, Fingerprint, Location, TransitionSystem};
+use crate::system::{demote_unchanged_writes, Access, AccessKind, EventId, Fingerprint, Location, TransitionSystem};
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 
@@ -89,6 +94,8 @@ struct AccessSets {
     sets: Vec<Box<[Access]>>,
     bits: Vec<AccessBits>,
     masks: Vec<AccessBits>,
+    /// Per set: the reads of the locations it writes (see [`DporExplorer::push_back_through`]).
+    reads_of_writes: Vec<AccessBits>,
     index: FxHashMap<Box<[Access]>, AccessSetId>,
     universe: AccessUniverse,
     bytes: usize,
@@ -103,9 +110,11 @@ impl AccessSets {
         let id = self.sets.len() as AccessSetId;
         let bits = self.universe.bits_of(&key);
         let mask = self.universe.conflict_mask_of(&key);
-        self.bytes += 2 * key.len() * std::mem::size_of::<Access>() + 2 * 64 + 48;
+        let reads_of_writes = self.universe.reads_of_writes_of(&key);
+        self.bytes += 2 * key.len() * std::mem::size_of::<Access>() + 3 * 64 + 48;
         self.bits.push(bits);
         self.masks.push(mask);
+        self.reads_of_writes.push(reads_of_writes);
         self.sets.push(key.clone());
         self.index.insert(key, id);
         id
@@ -365,14 +374,28 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
 
     /// Picks the next event at `s`: a pending backtrack entry, else an unexplored enabled event,
     /// else a round-robin re-pick among the enabled events; `None` at a dead end.
+    ///
+    /// Among pending and among unexplored events the one executed least recently on the current
+    /// execution goes first (never executed before ties, lowest id first). Events are then taken
+    /// in turn along the execution, which is what closes a full cycle soon: `n` independent
+    /// toggles close one after `2n` transitions, where lowest-id-first walks all `2^n` value
+    /// combinations. Re-picks at a state whose enabled events are all done rotate per state, which
+    /// keeps the termination argument of the paper's Appendix B (every event enabled at a state
+    /// visited again and again is eventually taken there). The pick order never affects
+    /// soundness, only how soon cycles close.
     fn choose(&mut self, s: StateId) -> Option<EventId> {
         let fair = self.mech.fair_reselection;
+        let (recency, this_execution) = (&self.last_executed, self.stamp_base);
+        let least_recent = |candidates: &mut dyn Iterator<Item = EventId>| {
+            candidates
+                .min_by_key(|&e| (recency.get(e as usize).copied().filter(|&t| t > this_execution).unwrap_or(0), e))
+        };
         let n = &mut self.nodes[s as usize];
-        if let Some(b) = n.backtrack.first_not_in(&n.done) {
+        if let Some(b) = least_recent(&mut n.backtrack.iter().filter(|&e| !n.done.contains(e))) {
             n.done.insert(b);
             return Some(b);
         }
-        if let Some(e) = n.enabled.first_not_in(&n.done) {
+        if let Some(e) = least_recent(&mut n.enabled.iter().filter(|&e| !n.done.contains(e))) {
             n.backtrack.insert(e);
             n.done.insert(e);
             return Some(e);
@@ -438,6 +461,11 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         accesses.push(Access::read(Location::shadow(event)));
         {
             let (s, d) = (&self.nodes[src as usize].enabled, &self.nodes[dst as usize].enabled);
+            // An explicit enable/disable the front end reported that left the event as it was is
+            // a read: the transition would change the event's enabling after one that did.
+            demote_unchanged_writes(&mut accesses, |l| {
+                l.shadow_event().is_some_and(|e| s.contains(e) == d.contains(e))
+            });
             for e in s.iter().filter(|&e| !d.contains(e)) {
                 accesses.push(Access::write(Location::shadow(e)));
             }
@@ -614,14 +642,25 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
 
     /// One step of the backward search: accesses `a` with conflict event `e` meet transition `tb`
     /// (walking backwards). The accesses that conflict with `tb` set a backtrack point at
-    /// `src(tb)` and, when `e` was enabled there, are consumed; the rest go on through `src(tb)`,
-    /// with `tb` as the new conflict transition if there was a conflict.
+    /// `src(tb)`; the rest go on through `src(tb)`, with `tb` as the new conflict transition if
+    /// there was a conflict.
+    ///
+    /// The conflicting accesses are consumed (searching further back for them is left to the
+    /// execution that the backtrack point starts, where `e` runs before `tb`) only when that
+    /// execution reproduces them: `e` must be enabled at `src(tb)`, `tb` must be another event,
+    /// and the accesses must not read what `tb` wrote — a handler that saw `tb`'s write may take
+    /// another branch when it runs first, and with exact accesses even a write of the same value
+    /// becomes a read. Otherwise they keep travelling with `tb` as the conflict transition, so
+    /// that earlier conflicts set backtrack points for `event(tb)`, which leads to them.
     fn push_back_through(&mut self, tb: EdgeId, e: EventId, a: AccessBits, work: &mut Vec<SummaryWork>) {
         if !a.intersects(self.conflict_mask(tb)) {
             work.push((tb, e, a));
             return;
         }
-        let consumed = self.add_backtrack(self.edges[tb as usize].src, e);
+        let set = self.edges[tb as usize].accesses as usize;
+        let saw_tb = a.intersects(self.access_sets.reads_of_writes[set].words());
+        let consumed =
+            self.add_backtrack(self.edges[tb as usize].src, e) && self.edges[tb as usize].event != e && !saw_tb;
         let rest = if consumed { a.and_not(self.conflict_mask(tb)) } else { a };
         if self.mech.per_location_conflicts && !rest.is_empty() {
             work.push((tb, self.edges[tb as usize].event, rest));
@@ -678,7 +717,14 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
                 let remaining = if !hit.is_empty() {
                     let src_b = self.edges[tb as usize].src;
                     let e = self.edges[f.tconf as usize].event;
-                    let consumed = self.add_backtrack(src_b, e);
+                    let saw_tb = hit.iter().any(|h| {
+                        h.kind == AccessKind::Read
+                            && self
+                                .accesses_of(tb)
+                                .iter()
+                                .any(|w| w.kind == AccessKind::Write && w.location == h.location)
+                    });
+                    let consumed = self.add_backtrack(src_b, e) && self.edges[tb as usize].event != e && !saw_tb;
                     tconf = tb;
                     if !self.mech.per_location_conflicts {
                         continue;

@@ -136,6 +136,8 @@ pub(crate) struct SubKey {
 pub(crate) struct Tables {
     pub syms: Interner,
     locs: FxHashMap<LocKey, u32>,
+    /// Location index → key (the inverse of `locs`).
+    loc_keys: Vec<LocKey>,
     pub subs: Vec<SubKey>,
     sub_ids: FxHashMap<SubKey, u32>,
     pub events: Vec<EventKind>,
@@ -155,7 +157,16 @@ pub(crate) struct Tables {
 impl Tables {
     pub fn location(&mut self, key: LocKey) -> Location {
         let n = self.locs.len() as u32;
-        Location::data(*self.locs.entry(key).or_insert(n))
+        let index = *self.locs.entry(key).or_insert(n);
+        if index == n {
+            self.loc_keys.push(key);
+        }
+        Location::data(index)
+    }
+
+    /// The key of a data location handed out by [`Tables::location`].
+    pub fn location_key(&self, location: Location) -> Option<LocKey> {
+        self.loc_keys.get(location.data_index()? as usize).copied()
     }
 
     pub fn subscription(&mut self, key: SubKey) -> u32 {
@@ -886,6 +897,14 @@ impl<'a> StHost<'a> {
                 else {
                     return;
                 };
+                // A report of the value the attribute already has changes nothing and reaches no
+                // handler (the platform drops events that are not state changes); it only
+                // depends on the attribute's value.
+                let momentary = attr.row.source == Source::Momentary;
+                if !momentary && self.st.attrs.get(slot as usize) == Some(&value) {
+                    self.read(LocKey::Attr(slot));
+                    return;
+                }
                 self.write(LocKey::Attr(slot));
                 if let Some(v) = self.st.attrs.get_mut(slot as usize) {
                     *v = value;
@@ -914,6 +933,10 @@ impl<'a> StHost<'a> {
                 self.dispatch(Occurrence { source: SubSource::Device(d), attr: attr_sym, value, app: None }, obj)
             }
             EventKind::Mode(m) => {
+                if self.st.mode == m {
+                    self.read(LocKey::Mode);
+                    return;
+                }
                 self.write(LocKey::Mode);
                 self.st.mode = m;
                 let text = self.name(m);

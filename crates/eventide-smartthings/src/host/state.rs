@@ -4,7 +4,9 @@
 //! independent for DPOR. The key set is one more location: it is written when a key appears or
 //! disappears and read by whole-map operations (`size()`, `each`, `clear()`...), so that those
 //! never commute with the creation of a key. Reading a key whose value is a list or a map also
-//! counts as a write of the key, since the handler may change the value in place.
+//! counts as a write of the key, since the handler may change the value in place; when the
+//! transition ends, a write that left the key's value as it was becomes a read
+//! ([`PairSystem`](crate::PairSystem)'s exact accesses), so only a real change conflicts.
 
 use eventide_groovy::eval::{display, EvalError, Interpreter, MapRef, Value};
 
