@@ -73,9 +73,10 @@ fn readable_report_shows_the_trace() {
 
 #[test]
 fn limits_make_a_run_incomplete() {
-    let mut model = String::new();
+    // Toggles that all count one shared variable: every pair conflicts, so DPOR cannot reduce.
+    let mut model = String::from("count = 0\n");
     for i in 0..14 {
-        model.push_str(&format!("v{i} = 0\nevent(\"t{i}\") {{ v{i} = 1 - v{i} }}\n"));
+        model.push_str(&format!("v{i} = 0\nevent(\"t{i}\") {{ v{i} = 1 - v{i}; count = (count + 1) % 2 }}\n"));
     }
     let path = temp_file("toggles.groovy", &model);
     for por in ["dpor", "none"] {
