@@ -257,11 +257,25 @@ fn graph_update_at_state_match_is_needed() {
     assert!(misses(needs_graph_update, "a1_1", off), "no graph update at a state match must miss it");
 }
 
+/// Found by `cargo run --example find_witness -- disabled_events_rule 50000 2 3 2 3`: `e0` runs
+/// first and disables `e1`, whose handler always fails; nothing else conflicts with `e0`.
+fn needs_disabled_events_rule() -> Program {
+    let mut p = Program::new();
+    let (e0, e1) = (p.event("e0", true), p.event("e1", true));
+    p.body(e0, vec![Stmt::Disable(e1)]);
+    p.body(e1, vec![Stmt::Assert(lt(c(1), c(1)), "a1_1".into())]);
+    p
+}
+
 #[test]
 fn disabled_events_rule_is_needed() {
-    let off = with(|s| s.disabled_events_rule = false);
+    let off = || with(|s| s.disabled_events_rule = false);
     assert!(!misses(disabling, "disabled", all(Por::Dpor)));
-    assert!(misses(disabling, "disabled", off), "without the disabled-events rule the disabling case is missed");
+    assert!(!misses(needs_disabled_events_rule, "a1_1", all(Por::Dpor)));
+    assert!(
+        misses(needs_disabled_events_rule, "a1_1", off()),
+        "without the disabled-events rule the disabled event is never run"
+    );
 }
 
 /// Found by `cargo run --example find_witness -- fair_reselection 300000 2 6 2 3` (seed 9462):

@@ -47,6 +47,12 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 
 type StateId = u32;
+
+/// The events of one execution and where it continued from.
+struct ExecutionLog {
+    parent: Option<(u32, u32)>,
+    events: Vec<EventId>,
+}
 type EdgeId = u32;
 type AccessSetId = u32;
 type SummarySetId = u32;
@@ -66,6 +72,8 @@ struct Node<S> {
     done: EventSet,
     /// The event last re-picked here (per-state round robin).
     last_repick: Option<EventId>,
+    /// Where the state was first entered: (execution, number of its transitions before).
+    entered: (u32, u32),
     in_h: bool,
     /// Number of transitions of the current execution before this state was first entered, or
     /// `NOT_ON_PATH`.
@@ -160,6 +168,11 @@ pub struct DporExplorer<'a, T: TransitionSystem, M: Monitor<T>> {
     last_executed: Vec<u64>,
     last_enabled: Vec<u64>,
     stamp_base: u64,
+    /// Stamps above this count as "executed on the current execution" for the pick order: the
+    /// execution's own transitions and the history it continues (see [`DporExplorer::resume_history`]).
+    history_base: u64,
+    /// Every execution: where it started from (execution and position) and its events.
+    executions: Vec<ExecutionLog>,
     /// `DPOR_DEBUG` is set: trace executions and backtrack points on stderr (read once).
     debug: bool,
 }
@@ -197,6 +210,8 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             last_executed: Vec::new(),
             last_enabled: Vec::new(),
             stamp_base: 0,
+            history_base: 0,
+            executions: Vec::new(),
             debug: std::env::var_os("DPOR_DEBUG").is_some(),
         }
     }
@@ -289,6 +304,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             backtrack: EventSet::new(),
             done: EventSet::new(),
             last_repick: None,
+            entered: (self.executions.len().saturating_sub(1) as u32, self.path.len() as u32 + 1),
             in_h: false,
             path_pos: NOT_ON_PATH,
             queued: false,
@@ -303,6 +319,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
 
     /// Algorithm 2 in its one-path-per-execution reading.
     fn run_execution(&mut self, start: StateId) {
+        self.resume_history(start);
         self.path.clear();
         self.path_start = start;
         self.path_states.clear();
@@ -350,6 +367,10 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
                 }
             }
             self.path.push(edge);
+            let ev = self.edges[edge as usize].event;
+            if let Some(log) = self.executions.last_mut() {
+                log.events.push(ev);
+            }
             self.stamp_path_edge(edge);
             self.edges[edge as usize].on_path = true;
             let dst_node = &mut self.nodes[dst as usize];
@@ -372,6 +393,42 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         self.path.clear();
     }
 
+    /// Starts the pick order of an execution that begins at `start` where the execution that
+    /// first entered `start` was: the events that led there count as executed on this one, most
+    /// recent last. A backtrack execution then continues in the order of the one that found the
+    /// state, and joins its states as soon as the backtracked event's effect is overwritten,
+    /// instead of starting the round over.
+    fn resume_history(&mut self, start: StateId) {
+        let parent = if self.executions.is_empty() { None } else { Some(self.nodes[start as usize].entered) };
+        self.executions.push(ExecutionLog { parent, events: Vec::new() });
+        // Most recent first: walk the chain of executions back from `start`.
+        let limit = 4 * self.last_executed.len().max(16);
+        let mut history: Vec<EventId> = Vec::new();
+        let mut at = parent;
+        while let Some((exec, pos)) = at {
+            let log = &self.executions[exec as usize];
+            let pos = (pos as usize).min(log.events.len());
+            history.extend(log.events[..pos].iter().rev().copied());
+            if history.len() >= limit {
+                break;
+            }
+            at = log.parent;
+        }
+        history.truncate(limit);
+        self.history_base = self.stamp_base;
+        let n = history.len() as u64;
+        for (k, &ev) in history.iter().enumerate() {
+            let stamp = self.history_base + n - k as u64;
+            if self.last_executed.len() <= ev as usize {
+                self.last_executed.resize(ev as usize + 1, 0);
+            }
+            if self.last_executed[ev as usize] <= self.history_base {
+                self.last_executed[ev as usize] = stamp;
+            }
+        }
+        self.stamp_base += n + 1;
+    }
+
     /// Picks the next event at `s`: a pending backtrack entry, else an unexplored enabled event,
     /// else a round-robin re-pick among the enabled events; `None` at a dead end.
     ///
@@ -385,7 +442,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     /// soundness, only how soon cycles close.
     fn choose(&mut self, s: StateId) -> Option<EventId> {
         let fair = self.mech.fair_reselection;
-        let (recency, this_execution) = (&self.last_executed, self.stamp_base);
+        let (recency, this_execution) = (&self.last_executed, self.history_base);
         let least_recent = |candidates: &mut dyn Iterator<Item = EventId>| {
             candidates
                 .min_by_key(|&e| (recency.get(e as usize).copied().filter(|&t| t > this_execution).unwrap_or(0), e))
