@@ -5,10 +5,13 @@
 //!
 //! Models:
 //! - `bits`: a model written directly in Rust (a u32 of n bits, event i flips bit i), so the
-//!   figures measure the engine, not an interpreter. Exhaustive search stores 2^n states.
-//! - `bits-shared`: the same, but every event also writes one shared location, so all events
-//!   conflict and DPOR must explore all 2^n states too (the worst case for its graph); DPOR runs
-//!   it at 2^14 states.
+//!   figures measure the engine, not an interpreter. Exhaustive search stores 2^n states; DPOR,
+//!   with nothing in conflict, closes one full cycle after 2n states.
+//! - `bits-flag`: the same, and the first event to run sets a flag every handler reads (a logging
+//!   app creating its bucket): every event conflicts with whichever ran first, so DPOR must try
+//!   each first; its work is real but stays polynomial.
+//! - `bits-shared`: every event also writes one shared location, so all events conflict and DPOR
+//!   must explore all 2^n states too (the worst case for its graph); DPOR runs it at 2^14 states.
 //! - `program`: the `toggles(n)` program of the engine's interpreted program model.
 
 use eventide_engine::memory::CountingAllocator;
@@ -22,6 +25,8 @@ static ALLOC: CountingAllocator = CountingAllocator;
 struct Bits {
     n: u32,
     shared: bool,
+    /// Bit `n` of the state is a flag the first event sets and every event reads.
+    flag: bool,
 }
 
 impl TransitionSystem for Bits {
@@ -46,7 +51,16 @@ impl TransitionSystem for Bits {
         if self.shared {
             accesses.push(Access::write(Location::data(self.n)));
         }
-        Step { next: s ^ (1 << e), findings: Vec::new(), label: () }
+        let mut next = s ^ (1 << e);
+        if self.flag {
+            let flag = Location::data(self.n + 1);
+            accesses.push(Access::read(flag));
+            if s & (1 << self.n) == 0 {
+                accesses.push(Access::write(flag));
+                next |= 1 << self.n;
+            }
+        }
+        Step { next, findings: Vec::new(), label: () }
     }
     fn event_name(&self, e: EventId) -> String {
         format!("flip{e}")
@@ -87,15 +101,23 @@ fn run<T: TransitionSystem>(model: &str, system: &mut T, por: Por) {
 fn main() {
     let n: u32 = std::env::args().skip(1).find(|a| !a.starts_with('-')).and_then(|a| a.parse().ok()).unwrap_or(20);
     println!("synthetic models with 2^{n} = {} states", 1u64 << n);
-    run("bits", &mut Bits { n, shared: false }, Por::None);
-    run("bits", &mut Bits { n, shared: false }, Por::Dpor);
-    run("bits-shared", &mut Bits { n, shared: true }, Por::None);
+    let bits = |n, shared, flag| Bits { n, shared, flag };
+    run("bits", &mut bits(n, false, false), Por::None);
+    run("bits", &mut bits(n, false, false), Por::Dpor);
+    run("bits-flag", &mut bits(n, false, true), Por::None);
+    run("bits-flag", &mut bits(n, false, true), Por::Dpor);
+    // Throughput of DPOR where its work is real: the flag at 2^n states is only ~n^2 states for
+    // DPOR, so measure it on more events too (exhaustive search cannot: 2^(n+1) states).
+    let wide = (4 * n).min(31);
+    println!("bits-flag with {wide} events, DPOR only:");
+    run("bits-flag", &mut bits(wide, false, true), Por::Dpor);
+    run("bits-shared", &mut bits(n, true, false), Por::None);
     // Every event conflicts with every other: the worst case for DPOR's backward search, whose
     // summaries grow with states x events x in-degree. Run at a smaller size so the bench ends.
     let small = n.min(14);
     println!("bits-shared with DPOR at 2^{small} states:");
-    run("bits-shared", &mut Bits { n: small, shared: true }, Por::Dpor);
-    run("bits-shared", &mut Bits { n: small, shared: true }, Por::None);
+    run("bits-shared", &mut bits(small, true, false), Por::Dpor);
+    run("bits-shared", &mut bits(small, true, false), Por::None);
     run("program", &mut Program::toggles(n as usize), Por::None);
     run("program", &mut Program::toggles(n as usize), Por::Dpor);
 }
