@@ -3,8 +3,9 @@
 //!
 //! # Shape
 //! Each execution is one path ("one path per execution"): at every state it takes a pending
-//! backtrack entry, else an unexplored enabled event, else re-picks an enabled event round-robin
-//! per state. The execution ends at a dead end, at a state of an earlier execution (`H`), or when
+//! backtrack entry, else an unexplored enabled event (each the least recently executed on the
+//! execution, which continues the history of the execution that first entered its start state),
+//! else re-picks an enabled event round-robin per state. The execution ends at a dead end, at a state of an earlier execution (`H`), or when
 //! it closes a **full cycle** (Algorithm 4). Every backtrack entry left pending becomes a later
 //! execution that starts by jumping to its state (Algorithm 1's outer loop).
 //!
