@@ -9,6 +9,10 @@
 //!   shadow locations for enabling and disabling, and the summary cache;
 //! - [`Por::None`]: exhaustive stateful search.
 //!
+//! The explored state graph is one structure, [`Graph`]: DPOR's state graph, built by exhaustive
+//! search only when a [`Monitor`] observes the run or [`Config::keep_graph`] asks for it; monitors
+//! see transitions as its ids and get it back in [`Outcome::graph`].
+//!
 //! [`program`] is a small event-program representation written directly in Rust; the engine's
 //! tests, randomized differential campaigns and benchmarks use it.
 
@@ -23,8 +27,8 @@ pub mod visited;
 pub use eventset::EventSet;
 pub use explore::Switches;
 pub use explore::{
-    explore, explore_with_monitor, BacktrackSearch, Config, Limits, Monitor, NoMonitor, ObservedTransition, Outcome,
-    Por, ReportedFinding, Stats, StopReason, Watchdog,
+    explore, explore_with_monitor, BacktrackSearch, Config, EdgeId, Graph, GraphEdge, Limits, Monitor, NoMonitor,
+    ObservedTransition, Outcome, Por, ReportedFinding, ShortestPaths, StateId, Stats, StopReason, Watchdog,
 };
 pub use fingerprint::{fingerprint_of, FingerprintHasher};
 pub use system::{

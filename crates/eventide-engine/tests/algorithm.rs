@@ -380,25 +380,27 @@ fn limits_stop_runs_cleanly() {
 /// A monitor that sees every executed transition and reports when it has seen one event
 /// executed at three distinct states (a stand-in for a path property).
 struct CountingMonitor {
-    initial: Option<eventide_engine::Fingerprint>,
+    initial: Option<eventide_engine::StateId>,
     seen: u64,
-    per_event: std::collections::HashMap<u32, BTreeSet<u128>>,
+    per_event: std::collections::HashMap<u32, BTreeSet<eventide_engine::StateId>>,
 }
 
 impl eventide_engine::Monitor<Program> for CountingMonitor {
-    fn on_initial(&mut self, initial: eventide_engine::Fingerprint) {
+    fn on_initial(&mut self, _graph: &eventide_engine::Graph, initial: eventide_engine::StateId) {
         self.initial = Some(initial);
     }
 
     fn on_transition(
         &mut self,
         _system: &Program,
+        graph: &eventide_engine::Graph,
         t: eventide_engine::ObservedTransition<'_, ()>,
         found: &mut Vec<eventide_engine::ReportedFinding>,
     ) {
         self.seen += 1;
+        assert_eq!(graph.edge(t.edge), eventide_engine::GraphEdge { src: t.src, event: t.event, dst: t.dst });
         let states = self.per_event.entry(t.event).or_default();
-        states.insert(t.src.0);
+        states.insert(t.src);
         if states.len() == 3 {
             found.push(eventide_engine::ReportedFinding {
                 finding: eventide_engine::Finding {
@@ -521,5 +523,39 @@ fn a_transition_that_never_ends_is_stopped_by_the_time_limit() {
         assert_eq!((outcome.stats.states, outcome.stats.transitions), (3, 2), "{por:?}: {:?}", outcome.stats);
         // The watchdog is set for the run and cleared after it (replays after a run are not cut).
         assert_eq!(system.watchdog_sets, vec![true, false], "{por:?}");
+    }
+}
+
+#[test]
+fn the_explored_graph_is_kept_only_when_asked_for() {
+    for por in [Por::Dpor, Por::None] {
+        let plain = explore(&mut counting_toggles(3), &all(por));
+        assert!(plain.graph.is_none(), "{por:?}: no monitor, no keep_graph");
+        let kept = explore(&mut counting_toggles(3), &Config { keep_graph: true, ..all(por) });
+        assert_eq!(
+            kept.stats,
+            eventide_engine::Stats {
+                elapsed: kept.stats.elapsed,
+                peak_memory_bytes: kept.stats.peak_memory_bytes,
+                visited_table_bytes: kept.stats.visited_table_bytes,
+                graph_bytes: kept.stats.graph_bytes,
+                ..plain.stats.clone()
+            },
+            "{por:?}: keeping the graph changes no count"
+        );
+        let graph = kept.graph.expect("keep_graph returns the graph");
+        assert_eq!(graph.state_count() as u64, kept.stats.states, "{por:?}");
+        assert_eq!(graph.edge_count() as u64, kept.stats.transitions, "{por:?}");
+        // Every state is reachable, and a shortest path leads to it through edges of the graph.
+        let mut paths = graph.shortest_paths();
+        for s in 0..graph.state_count() as eventide_engine::StateId {
+            let path = paths.path_to(s);
+            let mut at = eventide_engine::Graph::INITIAL;
+            for e in path {
+                assert_eq!(graph.edge(e).src, at);
+                at = graph.edge(e).dst;
+            }
+            assert_eq!(at, s, "{por:?}");
+        }
     }
 }

@@ -11,31 +11,33 @@
 //!
 //! **Why a monitor.** Which app wrote last is path information, not part of the program state
 //! the explorers match on — keeping it in the state would multiply the state count. Instead the
-//! monitor keeps, for every state it has seen, the set of *reaching last writes*: per target, the
-//! (app, value) pairs that can be the last app write on some explored path into the state. A new
-//! edge, or a state whose set grows, propagates along the explored graph (as IoTCheck did), so a
-//! conflict whose two writes lie on different explorations joined at a shared state is found.
+//! monitor keeps, for every state of the engine's explored [`Graph`], the set of *reaching last
+//! writes*: per target, the (app, value) pairs that can be the last app write on some explored
+//! path into the state. A new edge, or a state whose set grows, propagates along the explored
+//! graph (as IoTCheck did), so a conflict whose two writes lie on different explorations joined
+//! at a shared state is found. The graph is the engine's, handed to the monitor with every
+//! transition; the monitor keeps only its own data beside it, indexed by the graph's dense ids:
+//! the reaching writes per state and the tracked writes per edge.
 //!
 //! **Traces.** When a conflict is found, its trace follows the edges through which the first
 //! write reached the conflicting transition, then the first-discovery path back to the initial
 //! state: cheap, but as long as the explorer's path. [`ConflictMonitor::shorten_traces`] rebuilds
-//! the traces once the exploration is over, from the whole graph: a breadth-first search
-//! backwards from the conflicting transition finds the nearest transition whose last write to the
-//! target is the first write, with no write to the target in between, and one breadth-first tree
-//! from the initial state gives the shortest path to it (app exceptions get the same). The two
-//! writes are located by step and write index ([`ConflictInfo`]), so a report can mark them.
+//! the traces once the exploration is over, from the finished graph the outcome returns: a
+//! breadth-first search backwards from the conflicting transition finds the nearest transition
+//! whose last write to the target is the first write, with no write to the target in between, and
+//! the graph's shortest paths from the initial state lead to it (app exceptions get the same). The
+//! two writes are located by step and write index ([`ConflictInfo`]), so a report can mark them.
 
 use crate::label::{AppId, AppWrite, TransitionLabel, WriteTarget};
 use eventide_engine::{
-    EventId, Finding, FindingKind, Fingerprint, Monitor, ObservedTransition, Outcome, ReportedFinding, TransitionSystem,
+    EdgeId, EventId, Finding, FindingKind, Graph, Monitor, ObservedTransition, Outcome, ReportedFinding, ShortestPaths,
+    StateId, TransitionSystem,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-type NodeId = u32;
-type EdgeId = u32;
 type TargetId = u32;
 
 /// One side of a conflict.
@@ -86,14 +88,6 @@ struct Witness {
     write: usize,
 }
 
-/// The indexes of the finished graph that shortest witnesses are searched in.
-struct Shortest<'a> {
-    /// Per node, the edges into it.
-    in_edges: &'a [Vec<EdgeId>],
-    /// Per node, the edge into it on a shortest path from the initial state.
-    tree: &'a [Option<EdgeId>],
-}
-
 /// A reaching last write at a state, with the edge it first arrived through.
 #[derive(Clone, Debug)]
 struct Reach {
@@ -102,20 +96,8 @@ struct Reach {
     via: EdgeId,
 }
 
-struct Node {
-    /// The edge through which the monitor first saw this state (`None` for the initial state).
-    parent: Option<EdgeId>,
-    out_edges: Vec<EdgeId>,
-    reach: FxHashMap<TargetId, SmallVec<[Reach; 2]>>,
-}
-
-struct Edge {
-    src: NodeId,
-    dst: NodeId,
-    event: EventId,
-    /// The tracked writes of the transition, in order.
-    writes: Vec<EdgeWrite>,
-}
+/// The reaching last writes at one state, per target.
+type Reaching = FxHashMap<TargetId, SmallVec<[Reach; 2]>>;
 
 /// One tracked write of an explored transition.
 struct EdgeWrite {
@@ -178,10 +160,12 @@ impl Tracked {
 /// The conflict monitor. Run an exploration with it, then read [`ConflictMonitor::conflicts`].
 pub struct ConflictMonitor {
     tracked: Tracked,
-    nodes: Vec<Node>,
-    index: FxHashMap<Fingerprint, NodeId>,
-    edges: Vec<Edge>,
-    edge_index: FxHashMap<(NodeId, EventId), EdgeId>,
+    /// Per state of the engine's graph, by [`StateId`]: the reaching last writes.
+    reach: Vec<Reaching>,
+    /// Per edge of the engine's graph, by [`EdgeId`]: its tracked writes, in order, are
+    /// `writes[write_start[e]..write_start[e + 1]]`.
+    write_start: Vec<u32>,
+    writes: Vec<EdgeWrite>,
     targets: Vec<WriteTarget>,
     target_index: FxHashMap<WriteTarget, TargetId>,
     found: Vec<ConflictInfo>,
@@ -193,10 +177,9 @@ impl ConflictMonitor {
     pub fn new(tracked: Tracked) -> ConflictMonitor {
         ConflictMonitor {
             tracked,
-            nodes: Vec::new(),
-            index: FxHashMap::default(),
-            edges: Vec::new(),
-            edge_index: FxHashMap::default(),
+            reach: Vec::new(),
+            write_start: vec![0],
+            writes: Vec::new(),
             targets: Vec::new(),
             target_index: FxHashMap::default(),
             found: Vec::new(),
@@ -215,16 +198,6 @@ impl ConflictMonitor {
         self.found.iter().find(|c| c.key() == key)
     }
 
-    fn node(&mut self, fp: Fingerprint, parent: Option<EdgeId>) -> NodeId {
-        if let Some(&id) = self.index.get(&fp) {
-            return id;
-        }
-        let id = self.nodes.len() as NodeId;
-        self.nodes.push(Node { parent, out_edges: Vec::new(), reach: FxHashMap::default() });
-        self.index.insert(fp, id);
-        id
-    }
-
     fn target(&mut self, target: &WriteTarget) -> TargetId {
         if let Some(&id) = self.target_index.get(target) {
             return id;
@@ -235,13 +208,21 @@ impl ConflictMonitor {
         id
     }
 
-    fn add_edge(&mut self, src: NodeId, dst: NodeId, event: EventId, label: &TransitionLabel) -> EdgeId {
-        let mut writes = Vec::new();
+    /// The tracked writes of `edge`, in order.
+    fn edge_writes(&self, edge: EdgeId) -> &[EdgeWrite] {
+        let e = edge as usize;
+        &self.writes[self.write_start[e] as usize..self.write_start[e + 1] as usize]
+    }
+
+    /// Records the tracked writes of the new edge `edge` (the edges come in id order).
+    fn add_edge_writes(&mut self, edge: EdgeId, label: &TransitionLabel) {
+        debug_assert_eq!(edge as usize + 1, self.write_start.len(), "edges are observed in id order");
         for (i, w) in label.writes.iter().enumerate() {
             let w: &AppWrite = w;
             if self.tracked.tracks(&w.target.attribute) {
-                writes.push(EdgeWrite {
-                    target: self.target(&w.target),
+                let target = self.target(&w.target);
+                self.writes.push(EdgeWrite {
+                    target,
                     app: w.app,
                     value: w.value.clone(),
                     label_index: i,
@@ -249,25 +230,20 @@ impl ConflictMonitor {
                 });
             }
         }
-        let id = self.edges.len() as EdgeId;
-        self.edges.push(Edge { src, dst, event, writes });
-        self.edge_index.insert((src, event), id);
-        self.nodes[src as usize].out_edges.push(id);
-        id
+        self.write_start.push(self.writes.len() as u32);
     }
 
     /// Applies `edge` to the reaching writes of its source: reports conflicts, merges the result
     /// into its destination. Returns true when the destination's set grew.
-    fn process_edge(&mut self, edge: EdgeId, out: &mut Vec<ReportedFinding>) -> bool {
-        let e = &self.edges[edge as usize];
-        let (src, dst) = (e.src, e.dst);
+    fn process_edge(&mut self, graph: &Graph, edge: EdgeId, out: &mut Vec<ReportedFinding>) -> bool {
+        let e = graph.edge(edge);
+        let (src, dst) = (e.src as usize, e.dst as usize);
         // Per written target: the current last writes while walking the transition's writes.
         let mut current: FxHashMap<TargetId, LastWrites> = FxHashMap::default();
         let mut conflicts = Vec::new();
-        for (wi, EdgeWrite { target, app, value, exempt, .. }) in e.writes.iter().enumerate() {
+        for (wi, EdgeWrite { target, app, value, exempt, .. }) in self.edge_writes(edge).iter().enumerate() {
             let cur = current.entry(*target).or_insert_with(|| {
-                self.nodes[src as usize]
-                    .reach
+                self.reach[src]
                     .get(target)
                     .map(|rs| rs.iter().map(|r| (r.app, r.value.clone(), None)).collect())
                     .unwrap_or_default()
@@ -287,7 +263,7 @@ impl ConflictMonitor {
                 continue;
             }
             let witness = Witness { edge, target, first: (a1, v1), earlier_in_edge, second: (a2, v2), write: wi };
-            let info = self.explain(&witness, None);
+            let info = self.explain(graph, &witness, None);
             self.witnesses.push(witness);
             self.reported.insert(key.clone());
             let message = format!(
@@ -303,16 +279,15 @@ impl ConflictMonitor {
         // Merge into the destination: written targets carry their last write, others pass through.
         let mut grew = false;
         let written: FxHashMap<TargetId, (AppId, Arc<str>)> =
-            self.edges[edge as usize].writes.iter().map(|w| (w.target, (w.app, w.value.clone()))).collect();
-        let passing: Vec<(TargetId, AppId, Arc<str>)> = self.nodes[src as usize]
-            .reach
+            self.edge_writes(edge).iter().map(|w| (w.target, (w.app, w.value.clone()))).collect();
+        let passing: Vec<(TargetId, AppId, Arc<str>)> = self.reach[src]
             .iter()
             .filter(|(t, _)| !written.contains_key(t))
             .flat_map(|(t, rs)| rs.iter().map(move |r| (*t, r.app, r.value.clone())))
             .collect();
         let incoming = written.into_iter().map(|(t, (a, v))| (t, a, v)).chain(passing);
         for (target, app, value) in incoming {
-            let slot = self.nodes[dst as usize].reach.entry(target).or_default();
+            let slot = self.reach[dst].entry(target).or_default();
             if !slot.iter().any(|r| r.app == app && r.value == value) {
                 slot.push(Reach { app, value, via: edge });
                 grew = true;
@@ -321,67 +296,37 @@ impl ConflictMonitor {
         grew
     }
 
-    /// For every node, the edge into it on a shortest explored path from the initial state.
-    fn bfs_tree(&self) -> Vec<Option<EdgeId>> {
-        let mut via = vec![None; self.nodes.len()];
-        let mut seen = vec![false; self.nodes.len()];
-        seen[0] = true;
-        let mut queue = VecDeque::from([0 as NodeId]);
-        while let Some(n) = queue.pop_front() {
-            for &e in &self.nodes[n as usize].out_edges {
-                let dst = self.edges[e as usize].dst;
-                if !seen[dst as usize] {
-                    seen[dst as usize] = true;
-                    via[dst as usize] = Some(e);
-                    queue.push_back(dst);
-                }
-            }
-        }
-        via
-    }
-
-    /// The edges from the initial state to `node` following `via` (parents or a BFS tree).
-    fn path_to(&self, node: NodeId, via: impl Fn(NodeId) -> Option<EdgeId>) -> Vec<EdgeId> {
-        let mut path = Vec::new();
-        let mut n = node;
-        while let Some(e) = via(n) {
-            path.push(e);
-            n = self.edges[e as usize].src;
-        }
-        path.reverse();
-        path
-    }
-
     /// For a write `first` that reaches `node` as the last app write to `target`: a transition
     /// whose last write to `target` is `first`, the shortest chain of explored transitions from it
     /// to `node` that write nothing to `target` (oldest first), and the index of the write in it.
     /// A breadth-first search backwards from `node`.
     fn shortest_since_write(
         &self,
-        in_edges: &[Vec<EdgeId>],
-        node: NodeId,
+        graph: &Graph,
+        node: StateId,
         target: TargetId,
         first: &(AppId, Arc<str>),
     ) -> Option<(EdgeId, Vec<EdgeId>, usize)> {
         // `toward[n]`: the edge leaving `n` on the way to `node`.
         const UNSEEN: EdgeId = EdgeId::MAX;
-        let mut toward = vec![UNSEEN; self.nodes.len()];
-        let mut seen = vec![false; self.nodes.len()];
+        let mut toward = vec![UNSEEN; graph.state_count()];
+        let mut seen = vec![false; graph.state_count()];
         seen[node as usize] = true;
         let mut queue = VecDeque::from([node]);
         while let Some(n) = queue.pop_front() {
-            for &e in &in_edges[n as usize] {
-                let edge = &self.edges[e as usize];
-                match edge.writes.iter().rposition(|w| w.target == target) {
+            for e in graph.in_edges(n) {
+                let edge = graph.edge(e);
+                let writes = self.edge_writes(e);
+                match writes.iter().rposition(|w| w.target == target) {
                     Some(i) => {
-                        let EdgeWrite { app, value, .. } = &edge.writes[i];
+                        let EdgeWrite { app, value, .. } = &writes[i];
                         if *app == first.0 && *value == first.1 {
                             let mut middle = Vec::new();
                             let mut m = n;
                             while m != node {
                                 let next = toward[m as usize];
                                 middle.push(next);
-                                m = self.edges[next as usize].dst;
+                                m = graph.edge(next).dst;
                             }
                             return Some((e, middle, i));
                         }
@@ -403,39 +348,38 @@ impl ConflictMonitor {
     /// first arrived (always defined, as every reaching write arrived through some edge).
     fn first_arrival_since_write(
         &self,
-        node: NodeId,
+        graph: &Graph,
+        node: StateId,
         target: TargetId,
         first: &(AppId, Arc<str>),
     ) -> (EdgeId, Vec<EdgeId>, usize) {
         let mut middle = Vec::new();
         let mut cur = node;
         loop {
-            let reach = &self.nodes[cur as usize].reach[&target];
+            let reach = &self.reach[cur as usize][&target];
             let r = reach.iter().find(|r| r.app == first.0 && r.value == first.1).expect("reaching write");
-            let via = &self.edges[r.via as usize];
-            if let Some(i) = via.writes.iter().rposition(|w| w.target == target) {
+            if let Some(i) = self.edge_writes(r.via).iter().rposition(|w| w.target == target) {
                 middle.reverse();
                 return (r.via, middle, i);
             }
             middle.push(r.via);
-            cur = via.src;
+            cur = graph.edge(r.via).src;
         }
     }
 
     /// Rebuilds the traces from the whole explored graph when the exploration is over: every
     /// conflict's (see [`ConflictMonitor::conflicts`]), and in `outcome`, the conflicts' and the
     /// app exceptions'. A depth-first search meets a finding deep in the graph, and only the
-    /// finished graph holds the short paths to it. An exception's state is found by replaying its
-    /// trace in `system`.
+    /// finished graph ([`Outcome::graph`], which a run with this monitor returns) holds the short
+    /// paths to it. An exception's state is found by replaying its trace in `system`.
     pub fn shorten_traces<T: TransitionSystem>(&mut self, system: &mut T, outcome: &mut Outcome) {
-        let mut in_edges: Vec<Vec<EdgeId>> = vec![Vec::new(); self.nodes.len()];
-        for (id, e) in self.edges.iter().enumerate() {
-            in_edges[e.dst as usize].push(id as EdgeId);
-        }
-        let tree = self.bfs_tree();
-        let shortest = Shortest { in_edges: &in_edges, tree: &tree };
-        self.found = self.witnesses.iter().map(|w| self.explain(w, Some(&shortest))).collect();
-        for reported in &mut outcome.findings {
+        let Outcome { graph, findings, .. } = outcome;
+        let Some(graph) = graph.as_ref() else { return };
+        let mut paths = graph.shortest_paths();
+        let found: Vec<ConflictInfo> =
+            self.witnesses.iter().map(|w| self.explain(graph, w, Some(&mut paths))).collect();
+        self.found = found;
+        for reported in findings {
             match reported.finding.kind {
                 FindingKind::Violation => {
                     if let Some(c) = self.found.iter().find(|c| c.key() == reported.finding.key) {
@@ -448,10 +392,10 @@ impl ConflictMonitor {
                     for &event in prefix {
                         state = system.execute(&state, event, &mut Vec::new()).next;
                     }
-                    let Some(&node) = self.index.get(&system.fingerprint(&state)) else { continue };
-                    let path = self.path_to(node, |n| tree[n as usize]);
+                    let Some(node) = graph.state(system.fingerprint(&state)) else { continue };
+                    let path = paths.path_to(node);
                     if path.len() < prefix.len() {
-                        reported.trace = path.iter().map(|&e| self.edges[e as usize].event).chain([last]).collect();
+                        reported.trace = path.iter().map(|&e| graph.edge(e).event).chain([last]).collect();
                     }
                 }
             }
@@ -459,23 +403,24 @@ impl ConflictMonitor {
     }
 
     /// Builds the trace of a conflict: from the first-discovery paths and the edges through which
-    /// writes first arrived (cheap, during the exploration), or as a shortest witness.
-    fn explain(&self, witness: &Witness, shortest: Option<&Shortest<'_>>) -> ConflictInfo {
+    /// writes first arrived (cheap, during the exploration), or as a shortest witness when given
+    /// the graph's shortest paths.
+    fn explain(&self, graph: &Graph, witness: &Witness, shortest: Option<&mut ShortestPaths<'_>>) -> ConflictInfo {
         let Witness { edge, target, ref first, earlier_in_edge, ref second, write: wi } = *witness;
         let (first, second) = (first.clone(), second.clone());
-        let src = self.edges[edge as usize].src;
+        let src = graph.edge(edge).src;
         // The transition that made the first write, and the edges from it to `edge` (oldest first).
-        let (first_edge, middle, first_write_index) = match (earlier_in_edge, shortest) {
+        let (first_edge, middle, first_write_index) = match (earlier_in_edge, shortest.is_some()) {
             (Some(i), _) => (edge, Vec::new(), i),
-            (None, Some(sh)) => self
-                .shortest_since_write(sh.in_edges, src, target, &first)
-                .unwrap_or_else(|| self.first_arrival_since_write(src, target, &first)),
-            (None, None) => self.first_arrival_since_write(src, target, &first),
+            (None, true) => self
+                .shortest_since_write(graph, src, target, &first)
+                .unwrap_or_else(|| self.first_arrival_since_write(graph, src, target, &first)),
+            (None, false) => self.first_arrival_since_write(graph, src, target, &first),
         };
-        let start = self.edges[first_edge as usize].src;
+        let start = graph.edge(first_edge).src;
         let mut all = match shortest {
-            Some(sh) => self.path_to(start, |n| sh.tree[n as usize]),
-            None => self.path_to(start, |n| self.nodes[n as usize].parent),
+            Some(paths) => paths.path_to(start),
+            None => first_discovery_path(graph, start),
         };
         let first_step = all.len();
         all.push(first_edge);
@@ -484,7 +429,7 @@ impl ConflictMonitor {
             all.push(edge);
         }
         let second_step = all.len() - 1;
-        let label_index = |e: EdgeId, i: usize| self.edges[e as usize].writes[i].label_index;
+        let label_index = |e: EdgeId, i: usize| self.edge_writes(e)[i].label_index;
         ConflictInfo {
             target: self.targets[target as usize].clone(),
             first: ConflictWrite {
@@ -494,38 +439,48 @@ impl ConflictMonitor {
                 write: label_index(all[first_step], first_write_index),
             },
             second: ConflictWrite { app: second.0, value: second.1, step: second_step, write: label_index(edge, wi) },
-            trace: all.iter().map(|&e| self.edges[e as usize].event).collect(),
+            trace: all.iter().map(|&e| graph.edge(e).event).collect(),
         }
     }
 }
 
+/// The edges from the initial state to `s` through which each state was first reached.
+fn first_discovery_path(graph: &Graph, s: StateId) -> Vec<EdgeId> {
+    let mut path = Vec::new();
+    let mut n = s;
+    while let Some(e) = graph.discovered_by(n) {
+        path.push(e);
+        n = graph.edge(e).src;
+    }
+    path.reverse();
+    path
+}
+
 impl<T: TransitionSystem<Label = TransitionLabel>> Monitor<T> for ConflictMonitor {
-    fn on_initial(&mut self, initial: Fingerprint) {
-        self.node(initial, None);
+    fn on_initial(&mut self, graph: &Graph, _initial: StateId) {
+        self.reach.resize_with(graph.state_count(), Reaching::default);
     }
 
     fn on_transition(
         &mut self,
         _system: &T,
+        graph: &Graph,
         t: ObservedTransition<'_, TransitionLabel>,
         found: &mut Vec<ReportedFinding>,
     ) {
-        let src = self.node(t.src, None);
-        // A new destination is first seen through the edge about to be added.
-        let dst = self.node(t.dst, Some(self.edges.len() as EdgeId));
-        if self.edge_index.contains_key(&(src, t.event)) {
+        if !t.new_edge {
             return; // a re-execution: deterministic, nothing new
         }
-        let edge = self.add_edge(src, dst, t.event, t.label);
+        self.reach.resize_with(graph.state_count(), Reaching::default);
+        self.add_edge_writes(t.edge, t.label);
         let mut work = Vec::new();
-        if self.process_edge(edge, found) {
-            work.push(dst);
+        if self.process_edge(graph, t.edge, found) {
+            work.push(t.dst);
         }
         while let Some(n) = work.pop() {
-            for i in 0..self.nodes[n as usize].out_edges.len() {
-                let e = self.nodes[n as usize].out_edges[i];
-                if self.process_edge(e, found) {
-                    work.push(self.edges[e as usize].dst);
+            for e in graph.out_edges(n) {
+                if self.process_edge(graph, e, found) {
+                    work.push(graph.edge(e).dst);
                 }
             }
         }

@@ -9,6 +9,12 @@
 //! it closes a **full cycle** (Algorithm 4). Every backtrack entry left pending becomes a later
 //! execution that starts by jumping to its state (Algorithm 1's outer loop).
 //!
+//! The state graph `R` is the engine's [`Graph`] (which the monitor is shown and the outcome may
+//! return); DPOR's data of its states (the state, enabled/backtrack/done sets, summaries) and of its
+//! edges (access set, on-path flag) sit beside it, indexed by the graph's ids. The per-step
+//! bookkeeping is `step::Bookkeeper`'s, shared with exhaustive search, and a finding's trace is a
+//! shortest path of the graph ([`Graph::shortest_paths`]).
+//!
 //! After every transition `t`, [`DporExplorer::update_backtrack_set`] walks the state graph `R`
 //! backwards over **every** path into `src(t)` (Algorithm 5), tracking conflicts **per location**:
 //! an access that met a conflict is removed and the search goes on with the rest, with `tconf`
@@ -37,24 +43,21 @@
 //!   a read.
 
 use super::access_bits::{AccessBits, AccessUniverse, BitSets};
-use super::exhaustive::{sorted_enabled, FingerprintVerifier};
-use super::findings::{FindingLog, ReportedFinding};
-use super::limits::{Budget, StopReason};
+use super::graph::{EdgeId, Graph, StateId};
 use super::monitor::{Monitor, ObservedTransition};
+use super::step::{sorted_enabled, Bookkeeper, Executed};
 use super::{event_names, BacktrackSearch, Config, Outcome, Por, Stats, Switches};
 use crate::eventset::EventSet;
 use crate::system::{demote_unchanged_writes, Access, AccessKind, EventId, Fingerprint, Location, TransitionSystem};
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 
-type StateId = u32;
-
 /// The events of one execution and where it continued from.
 struct ExecutionLog {
     parent: Option<(u32, u32)>,
     events: Vec<EventId>,
 }
-type EdgeId = u32;
+
 type AccessSetId = u32;
 type SummarySetId = u32;
 const NOT_ON_PATH: u32 = u32::MAX;
@@ -80,17 +83,13 @@ struct Node<S> {
     /// `NOT_ON_PATH`.
     path_pos: u32,
     queued: bool,
-    in_edges: Vec<EdgeId>,
-    out_edges: Vec<EdgeId>,
     /// Appendix D: per conflict event, the accesses already pushed backwards through this state
     /// (an interned bit set, see [`super::access_bits`]).
     summary: Vec<(EventId, SummarySetId)>,
 }
 
-struct Edge {
-    src: StateId,
-    dst: StateId,
-    event: EventId,
+/// DPOR's data of an edge of the graph (indexed by its [`EdgeId`]).
+struct EdgeData {
     accesses: AccessSetId,
     on_path: bool,
 }
@@ -137,15 +136,13 @@ impl AccessSets {
 /// The stateful DPOR explorer. Create with [`DporExplorer::new`], run with [`DporExplorer::run`].
 pub struct DporExplorer<'a, T: TransitionSystem, M: Monitor<T>> {
     system: &'a mut T,
-    monitor: &'a mut M,
-    monitor_found: Vec<ReportedFinding>,
+    book: Bookkeeper<'a, T, M>,
     config: Config,
     mech: Switches,
+    /// The state graph `R`; `nodes` and `edges` hold DPOR's data of its states and edges.
+    graph: Graph,
     nodes: Vec<Node<T::State>>,
-    edges: Vec<Edge>,
-    index: FxHashMap<Fingerprint, StateId>,
-    fingerprints: Vec<Fingerprint>,
-    edge_index: FxHashMap<(StateId, EventId), EdgeId>,
+    edges: Vec<EdgeData>,
     access_sets: AccessSets,
     summary_sets: BitSets,
     /// States whose backtrack set may hold pending entries.
@@ -155,10 +152,6 @@ pub struct DporExplorer<'a, T: TransitionSystem, M: Monitor<T>> {
     path_start: StateId,
     path_states: Vec<StateId>,
     stats: Stats,
-    log: FindingLog,
-    budget: Budget,
-    stop: Option<StopReason>,
-    verifier: Option<FingerprintVerifier<T::State>>,
     scratch_events: Vec<EventId>,
     scratch_accesses: Vec<Access>,
     global_repick: Option<EventId>,
@@ -182,29 +175,23 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     pub fn new(system: &'a mut T, config: &Config, monitor: &'a mut M) -> Self {
         let mut summary_sets = BitSets::default();
         let empty_summary = summary_sets.intern(&AccessBits::default());
+        let book = Bookkeeper::start(system, config, monitor);
         DporExplorer {
             empty_summary,
             summary_sets,
             system,
-            monitor,
-            monitor_found: Vec::new(),
+            book,
             mech: config.mechanisms(),
             config: config.clone(),
+            graph: Graph::default(),
             nodes: Vec::new(),
             edges: Vec::new(),
-            index: FxHashMap::default(),
-            fingerprints: Vec::new(),
-            edge_index: FxHashMap::default(),
             access_sets: AccessSets::default(),
             worklist: Vec::new(),
             path: Vec::new(),
             path_start: 0,
             path_states: Vec::new(),
             stats: Stats::default(),
-            log: FindingLog::default(),
-            budget: Budget::start(&config.limits),
-            stop: None,
-            verifier: config.verify_fingerprints.then(FingerprintVerifier::new),
             scratch_events: Vec::new(),
             scratch_accesses: Vec::new(),
             global_repick: None,
@@ -220,14 +207,12 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     /// Algorithm 1: explore from the initial state, then restart from every state whose backtrack
     /// set still holds unexplored events.
     pub fn run(mut self) -> Outcome {
-        self.system.set_watchdog(Some(self.budget.watchdog()));
-        let s0 = self.system.initial_state();
-        let fp0 = self.system.fingerprint(&s0);
-        self.monitor.on_initial(fp0);
+        let (s0, fp0) = self.book.initial(self.system);
         let start = self.add_node(s0, fp0);
+        self.book.observe_initial(&self.graph, start);
         self.stats.executions = 1;
         self.run_execution(start);
-        while self.stop.is_none() {
+        while !self.book.stopped() {
             let Some(s) = self.worklist.pop() else { break };
             self.nodes[s as usize].queued = false;
             let node = &self.nodes[s as usize];
@@ -248,27 +233,26 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     }
 
     fn finish(mut self) -> Outcome {
-        self.system.set_watchdog(None);
         let mut all_events = EventSet::new();
         for n in &self.nodes {
             all_events.union_with(&n.enabled);
         }
-        self.stats.states = self.nodes.len() as u64;
-        self.stats.transitions = self.edges.len() as u64;
+        self.stats.states = self.graph.state_count() as u64;
+        self.stats.transitions = self.graph.edge_count() as u64;
         self.stats.events = all_events.len() as u64;
-        self.stats.elapsed = self.budget.elapsed();
-        self.stats.peak_memory_bytes = self.budget.peak_memory();
-        self.stats.visited_table_bytes =
-            (self.index.capacity() * (std::mem::size_of::<(Fingerprint, StateId)>() + 1)) as u64;
+        self.stats.visited_table_bytes = self.graph.index_bytes() as u64;
         self.stats.graph_bytes = self.graph_bytes() as u64;
+        let keep_graph = self.config.keep_graph || self.book.monitored();
+        let (findings, stop) = self.book.finish(self.system, &mut self.stats);
         let max_event = all_events.iter().last();
         Outcome {
             por: Por::Dpor,
-            complete: !self.stop.is_some_and(StopReason::is_limit),
-            stop_reason: self.stop,
+            complete: !stop.is_some_and(|r| r.is_limit()),
+            stop_reason: stop,
             stats: self.stats,
-            findings: self.log.found,
+            findings,
             event_names: event_names(self.system, max_event),
+            graph: keep_graph.then_some(self.graph),
         }
     }
 
@@ -282,13 +266,12 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
                     + n.enabled.heap_bytes()
                     + n.backtrack.heap_bytes()
                     + n.done.heap_bytes()
-                    + (n.in_edges.capacity() + n.out_edges.capacity()) * 4
                     + n.summary.capacity() * std::mem::size_of::<(EventId, SummarySetId)>()
             })
             .sum();
         nodes
-            + self.edges.capacity() * std::mem::size_of::<Edge>()
-            + self.edge_index.capacity() * 13
+            + (self.graph.bytes() - self.graph.index_bytes())
+            + self.edges.capacity() * std::mem::size_of::<EdgeData>()
             + self.access_sets.bytes()
             + self.summary_sets.bytes()
     }
@@ -298,7 +281,8 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         sorted_enabled(self.system, &state, &mut events);
         let enabled = EventSet::from_events(events.iter().copied());
         self.scratch_events = events;
-        let id = self.nodes.len() as StateId;
+        let (id, new) = self.graph.add_state(fp);
+        debug_assert!(new && id as usize == self.nodes.len());
         self.nodes.push(Node {
             state,
             enabled,
@@ -309,12 +293,8 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             in_h: false,
             path_pos: NOT_ON_PATH,
             queued: false,
-            in_edges: Vec::new(),
-            out_edges: Vec::new(),
             summary: Vec::new(),
         });
-        self.index.insert(fp, id);
-        self.fingerprints.push(fp);
         id
     }
 
@@ -328,8 +308,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         self.path_states.push(start);
         let mut cur = start;
         loop {
-            if let Some(reason) = self.budget.check(self.nodes.len() as u64, self.stats.executed) {
-                self.stop = Some(reason);
+            if self.book.limit_reached(self.nodes.len() as u64, self.stats.executed) {
                 break;
             }
             let Some(event) = self.choose(cur) else { break }; // dead end: the execution is complete
@@ -341,7 +320,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
                     self.accesses_of(edge)
                 );
             }
-            if self.stop.is_some() {
+            if self.book.stopped() {
                 break;
             }
             if self.mech.disabled_events_rule {
@@ -368,7 +347,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
                 }
             }
             self.path.push(edge);
-            let ev = self.edges[edge as usize].event;
+            let ev = self.graph.edge(edge).event;
             if let Some(log) = self.executions.last_mut() {
                 log.events.push(ev);
             }
@@ -467,63 +446,55 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         Some(e)
     }
 
-    /// Executes `event` at `src`, adds the edge to the graph, records findings.
-    /// Returns (edge, destination, destination is a new state), or `None` when the watchdog cut
-    /// the transition short (the run stops; nothing is recorded).
+    /// Executes `event` at `src` (the bookkeeping is the [`Bookkeeper`]'s), adds the edge to the
+    /// graph and shows it to the monitor. Returns (edge, destination, destination is a new
+    /// state), or `None` when the watchdog cut the transition short (the run stops; nothing is
+    /// recorded). A finding's trace is a shortest path of the graph from the initial state: every
+    /// edge of the graph is a transition that was executed, so any path of it replays, and the
+    /// shortest one is the easiest to follow (the current execution's own path can be thousands
+    /// of events long).
     fn execute(&mut self, src: StateId, event: EventId) -> Option<(EdgeId, StateId, bool)> {
         let mut accesses = std::mem::take(&mut self.scratch_accesses);
-        accesses.clear();
-        let step = self.system.execute(&self.nodes[src as usize].state, event, &mut accesses);
-        if let Some(reason) = self.system.interrupted() {
+        let graph = &self.graph;
+        let trace = || {
+            let mut trace = graph.shortest_paths().trace_to(src);
+            trace.push(event);
+            trace
+        };
+        let state = &self.nodes[src as usize].state;
+        let step = self.book.execute(self.system, state, event, &mut accesses, &mut self.stats, trace);
+        let Some(Executed { next, fp, label }) = step else {
             self.scratch_accesses = accesses;
-            self.stop = Some(reason);
             return None;
-        }
-        self.stats.executed += 1;
-        if !step.findings.is_empty() {
-            let (nodes, edges) = (&self.nodes, &self.edges);
-            if self.log.record(step.findings, || shortest_trace(nodes, edges, src, event)) && self.config.stop_at_first
-            {
-                self.stop = Some(StopReason::FirstFinding);
-            }
-        }
-        let fp = self.system.fingerprint(&step.next);
-        if let Some(v) = self.verifier.as_mut() {
-            v.check(self.system, fp, &step.next);
-        }
-        let existing_edge = self.edge_index.get(&(src, event)).copied();
-        let known = self.index.get(&fp).copied();
-        let observed = ObservedTransition {
-            src: self.fingerprints[src as usize],
-            event,
-            dst: fp,
-            label: &step.label,
-            new_state: known.is_none(),
         };
-        self.monitor.on_transition(self.system, observed, &mut self.monitor_found);
-        if !self.monitor_found.is_empty()
-            && self.log.record_reported(&mut self.monitor_found)
-            && self.config.stop_at_first
-        {
-            self.stop = Some(StopReason::FirstFinding);
-        }
-        let (dst, new_state) = match known {
+        let existing_edge = self.graph.edge_from(src, event);
+        let (dst, new_state) = match self.graph.state(fp) {
             Some(id) => (id, false),
-            None => (self.add_node(step.next, fp), true),
+            None => (self.add_node(next, fp), true),
         };
-        if let Some(edge) = existing_edge {
-            debug_assert_eq!(self.edges[edge as usize].dst, dst, "execute() is not deterministic");
-            self.scratch_accesses = accesses;
-            return Some((edge, dst, new_state));
-        }
+        let edge = match existing_edge {
+            Some(edge) => {
+                debug_assert_eq!(self.graph.edge(edge).dst, dst, "execute() is not deterministic");
+                edge
+            }
+            None => self.add_edge(src, event, dst, &mut accesses),
+        };
+        self.scratch_accesses = accesses;
+        let observed =
+            ObservedTransition { src, event, dst, edge, label: &label, new_state, new_edge: existing_edge.is_none() };
+        self.book.observe(self.system, &self.graph, observed);
+        Some((edge, dst, new_state))
+    }
+
+    /// Adds the edge `src --event--> dst` with the handler's `accesses` completed by the shadow
+    /// locations of enabling (see the module documentation).
+    fn add_edge(&mut self, src: StateId, event: EventId, dst: StateId, accesses: &mut Vec<Access>) -> EdgeId {
         accesses.push(Access::read(Location::shadow(event)));
         {
             let (s, d) = (&self.nodes[src as usize].enabled, &self.nodes[dst as usize].enabled);
             // An explicit enable/disable the front end reported that left the event as it was is
             // a read: the transition would change the event's enabling after one that did.
-            demote_unchanged_writes(&mut accesses, |l| {
-                l.shadow_event().is_some_and(|e| s.contains(e) == d.contains(e))
-            });
+            demote_unchanged_writes(accesses, |l| l.shadow_event().is_some_and(|e| s.contains(e) == d.contains(e)));
             for e in s.iter().filter(|&e| !d.contains(e)) {
                 accesses.push(Access::write(Location::shadow(e)));
             }
@@ -533,15 +504,11 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         }
         accesses.sort_unstable();
         accesses.dedup();
-        let interned = self.access_sets.intern(&accesses);
-        self.scratch_accesses = accesses;
-        let accesses = interned;
-        let edge = self.edges.len() as EdgeId;
-        self.edges.push(Edge { src, dst, event, accesses, on_path: false });
-        self.edge_index.insert((src, event), edge);
-        self.nodes[src as usize].out_edges.push(edge);
-        self.nodes[dst as usize].in_edges.push(edge);
-        Some((edge, dst, new_state))
+        let accesses = self.access_sets.intern(accesses);
+        let edge = self.graph.add_edge(src, event, dst);
+        debug_assert_eq!(edge as usize, self.edges.len());
+        self.edges.push(EdgeData { accesses, on_path: false });
+        edge
     }
 
     fn enqueue(&mut self, s: StateId) {
@@ -577,7 +544,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     /// was executed on it. Checked in O(events) with the per-event stamps of the last execution
     /// and the last enabling on the current path.
     fn is_full_cycle(&self, edge: EdgeId) -> bool {
-        let e = &self.edges[edge as usize];
+        let e = self.graph.edge(edge);
         let pos = self.nodes[e.dst as usize].path_pos;
         if pos == NOT_ON_PATH {
             return false;
@@ -594,7 +561,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     /// Records the stamps of the transition just appended to the path.
     fn stamp_path_edge(&mut self, edge: EdgeId) {
         let stamp = self.stamp_base + self.path.len() as u64;
-        let e = &self.edges[edge as usize];
+        let e = self.graph.edge(edge);
         let (event, dst) = (e.event as usize, e.dst);
         if self.last_executed.len() <= event {
             self.last_executed.resize(event + 1, 0);
@@ -615,7 +582,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
 
     /// Algorithm 5 (with the summary cache unless the literal oracle is configured).
     fn update_backtrack_set(&mut self, edge: EdgeId) {
-        let event = self.edges[edge as usize].event;
+        let event = self.graph.edge(edge).event;
         match self.config.backtrack_search {
             BacktrackSearch::Summary => {
                 let bits = self.access_sets.bits[self.edges[edge as usize].accesses as usize].clone();
@@ -630,7 +597,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     fn update_from_graph(&mut self, edge: EdgeId) {
         match self.config.backtrack_search {
             BacktrackSearch::Summary => {
-                let dst = self.edges[edge as usize].dst;
+                let dst = self.graph.edge(edge).dst;
                 let summary = self.nodes[dst as usize].summary.clone();
                 let mut work = Vec::new();
                 for (e, set) in summary {
@@ -646,8 +613,8 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
                 seen.insert(edge);
                 while let Some(t) = stack.pop() {
                     self.literal_update(t);
-                    let dst = self.edges[t as usize].dst;
-                    for &u in &self.nodes[dst as usize].out_edges {
+                    let dst = self.graph.edge(t).dst;
+                    for u in self.graph.out_edges(dst) {
                         if seen.insert(u) {
                             stack.push(u);
                         }
@@ -674,11 +641,11 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
 
     /// The in-edges of `s` the backward search may walk.
     fn backward_edges(&self, s: StateId) -> SmallVec<[EdgeId; 8]> {
-        let all = &self.nodes[s as usize].in_edges;
+        let all = self.graph.in_edges(s);
         if self.mech.graph_wide_backtracking {
-            all.iter().copied().collect()
+            all.collect()
         } else {
-            all.iter().copied().filter(|&e| self.edges[e as usize].on_path).collect()
+            all.filter(|&e| self.edges[e as usize].on_path).collect()
         }
     }
 
@@ -687,7 +654,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     /// every conflict, and stopping where nothing new is pushed.
     fn summary_dfs(&mut self, mut work: Vec<SummaryWork>) {
         while let Some((cur, e, a)) = work.pop() {
-            let s = self.edges[cur as usize].src;
+            let s = self.graph.edge(cur).src;
             let new = self.record_summary(s, e, &a);
             if new.is_empty() {
                 continue;
@@ -717,11 +684,10 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         }
         let set = self.edges[tb as usize].accesses as usize;
         let saw_tb = a.intersects(self.access_sets.reads_of_writes[set].words());
-        let consumed =
-            self.add_backtrack(self.edges[tb as usize].src, e) && self.edges[tb as usize].event != e && !saw_tb;
+        let consumed = self.add_backtrack(self.graph.edge(tb).src, e) && self.graph.edge(tb).event != e && !saw_tb;
         let rest = if consumed { a.and_not(self.conflict_mask(tb)) } else { a };
         if self.mech.per_location_conflicts && !rest.is_empty() {
-            work.push((tb, self.edges[tb as usize].event, rest));
+            work.push((tb, self.graph.edge(tb).event, rest));
         }
     }
 
@@ -765,7 +731,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             explored: vec![edge],
         }];
         while let Some(f) = stack.pop() {
-            let s = self.edges[f.cur as usize].src;
+            let s = self.graph.edge(f.cur).src;
             for tb in self.backward_edges(s) {
                 if f.explored.contains(&tb) {
                     continue;
@@ -773,8 +739,8 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
                 let (hit, rest) = self.split_conflicts(&f.accesses, tb);
                 let mut tconf = f.tconf;
                 let remaining = if !hit.is_empty() {
-                    let src_b = self.edges[tb as usize].src;
-                    let e = self.edges[f.tconf as usize].event;
+                    let src_b = self.graph.edge(tb).src;
+                    let e = self.graph.edge(f.tconf).event;
                     let saw_tb = hit.iter().any(|h| {
                         h.kind == AccessKind::Read
                             && self
@@ -782,7 +748,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
                                 .iter()
                                 .any(|w| w.kind == AccessKind::Write && w.location == h.location)
                     });
-                    let consumed = self.add_backtrack(src_b, e) && self.edges[tb as usize].event != e && !saw_tb;
+                    let consumed = self.add_backtrack(src_b, e) && self.graph.edge(tb).event != e && !saw_tb;
                     tconf = tb;
                     if !self.mech.per_location_conflicts {
                         continue;
@@ -804,43 +770,6 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             }
         }
     }
-}
-
-/// The events of a shortest path of the graph from the initial state (id 0) to `target`, then
-/// `event`: a finding's trace. Every edge of the graph is a transition that was executed, so any
-/// path of it replays; the shortest one is the easiest to follow (the current execution's own path
-/// can be thousands of events long).
-fn shortest_trace<S>(nodes: &[Node<S>], edges: &[Edge], target: StateId, event: EventId) -> Vec<EventId> {
-    const UNSEEN: EdgeId = EdgeId::MAX;
-    const ROOT: EdgeId = EdgeId::MAX - 1;
-    let mut via = vec![UNSEEN; nodes.len()];
-    via[0] = ROOT;
-    let mut queue = std::collections::VecDeque::from([0 as StateId]);
-    while let Some(s) = queue.pop_front() {
-        if s == target {
-            break;
-        }
-        for &e in &nodes[s as usize].out_edges {
-            let dst = edges[e as usize].dst;
-            if via[dst as usize] == UNSEEN {
-                via[dst as usize] = e;
-                queue.push_back(dst);
-            }
-        }
-    }
-    let mut trace = vec![event];
-    let mut s = target;
-    while via[s as usize] != ROOT {
-        debug_assert_ne!(via[s as usize], UNSEEN, "every state of the graph is reachable from the initial state");
-        if via[s as usize] == UNSEEN {
-            break;
-        }
-        let e = &edges[via[s as usize] as usize];
-        trace.push(e.event);
-        s = e.src;
-    }
-    trace.reverse();
-    trace
 }
 
 #[inline]

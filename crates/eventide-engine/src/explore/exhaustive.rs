@@ -3,123 +3,94 @@
 //! A depth-first search with an explicit stack. Every state is expanded once; every enabled
 //! event of every state is executed once, so the number of distinct transitions equals the number
 //! of executed ones. Visited states are kept as 96-bit fingerprints in a compact
-//! [`FingerprintSet`]; only the states on the DFS stack are held in full.
+//! [`FingerprintSet`]; only the states on the DFS stack are held in full. When a monitor observes
+//! the run or [`Config::keep_graph`] asks for it, the visited states are the engine's explored
+//! [`Graph`] instead, which monitors see and the outcome returns. The per-step bookkeeping is the
+//! `step::Bookkeeper`'s, shared with DPOR.
 
-use super::findings::FindingLog;
-use super::limits::{Budget, StopReason};
+use super::graph::{Graph, StateId};
 use super::monitor::{Monitor, ObservedTransition};
+use super::step::{sorted_enabled, Bookkeeper};
 use super::{event_names, Config, Outcome, Por, Stats};
 use crate::eventset::EventSet;
 use crate::system::{EventId, Fingerprint, TransitionSystem};
 use crate::visited::FingerprintSet;
-use rustc_hash::FxHashMap;
 
 struct Frame<S> {
     state: S,
-    fp: Fingerprint,
+    /// The state's id in the graph (0 when there is no graph).
+    id: StateId,
     events: Vec<EventId>,
     next: usize,
     /// The event that led here from the frame below (none for the initial state).
     via: Option<EventId>,
 }
 
-/// Checks that equal fingerprints belong to equal states (verification mode).
-pub(crate) struct FingerprintVerifier<S> {
-    states: FxHashMap<Fingerprint, S>,
+/// The visited states: fingerprints only, or the explored graph.
+enum Visited {
+    Compact(FingerprintSet),
+    Graph(Graph),
 }
 
-impl<S: Clone> FingerprintVerifier<S> {
-    pub fn new() -> Self {
-        FingerprintVerifier { states: FxHashMap::default() }
-    }
-
-    /// Panics with a clear message when `state` differs from an earlier state with the same
-    /// fingerprint: that is a broken `fingerprint` implementation, a bug in the front end.
-    pub fn check<T: TransitionSystem<State = S>>(&mut self, system: &T, fp: Fingerprint, state: &S) {
-        match self.states.get(&fp) {
-            Some(old) => {
-                if system.states_equal(old, state) == Some(false) {
-                    panic!("fingerprint collision or non-canonical fingerprint: {fp:?} names two different states");
-                }
-            }
-            None => {
-                self.states.insert(fp, state.clone());
-            }
+impl Visited {
+    /// Stores `fp`; returns its id in the graph (0 without a graph) and whether it is new.
+    fn insert(&mut self, fp: Fingerprint) -> (StateId, bool) {
+        match self {
+            Visited::Compact(set) => (0, set.insert(fp)),
+            Visited::Graph(graph) => graph.add_state(fp),
         }
     }
-}
-
-pub(crate) fn sorted_enabled<T: TransitionSystem>(system: &mut T, state: &T::State, out: &mut Vec<EventId>) {
-    out.clear();
-    system.enabled(state, out);
-    out.sort_unstable();
-    out.dedup();
 }
 
 /// Runs exhaustive stateful search.
 pub fn explore<T: TransitionSystem, M: Monitor<T>>(system: &mut T, config: &Config, monitor: &mut M) -> Outcome {
-    let mut budget = Budget::start(&config.limits);
-    system.set_watchdog(Some(budget.watchdog()));
+    let mut book = Bookkeeper::start(system, config, monitor);
     let mut stats = Stats { executions: 1, ..Stats::default() };
-    let mut visited = FingerprintSet::default();
-    let mut verifier = config.verify_fingerprints.then(FingerprintVerifier::new);
-    let mut log = FindingLog::default();
+    let mut visited = if config.keep_graph || book.monitored() {
+        Visited::Graph(Graph::default())
+    } else {
+        Visited::Compact(FingerprintSet::default())
+    };
     let mut all_events = EventSet::new();
-    let mut stop: Option<StopReason> = None;
 
-    let s0 = system.initial_state();
-    let fp0 = system.fingerprint(&s0);
-    monitor.on_initial(fp0);
-    let mut monitor_found = Vec::new();
-    if let Some(v) = verifier.as_mut() {
-        v.check(system, fp0, &s0);
+    let (s0, fp0) = book.initial(system);
+    let (id0, _) = visited.insert(fp0);
+    if let Visited::Graph(graph) = &visited {
+        book.observe_initial(graph, id0);
     }
-    visited.insert(fp0);
     stats.states = 1;
     let mut events = Vec::new();
     sorted_enabled(system, &s0, &mut events);
     all_events.union_with(&EventSet::from_events(events.iter().copied()));
-    let mut stack = vec![Frame { state: s0, fp: fp0, events, next: 0, via: None }];
+    let mut stack = vec![Frame { state: s0, id: id0, events, next: 0, via: None }];
     let mut accesses = Vec::new();
 
-    'search: while let Some(top) = stack.last_mut() {
+    while let Some(top) = stack.last_mut() {
         if top.next == top.events.len() {
             stack.pop();
             continue;
         }
-        if let Some(reason) = budget.check(stats.states, stats.executed) {
-            stop = Some(reason);
-            break 'search;
+        if book.limit_reached(stats.states, stats.executed) {
+            break;
         }
         let event = top.events[top.next];
         top.next += 1;
-        let src = top.fp;
-        accesses.clear();
-        let step = system.execute(&top.state, event, &mut accesses);
-        if let Some(reason) = system.interrupted() {
-            stop = Some(reason);
-            break 'search;
-        }
-        stats.executed += 1;
+        let top = stack.last().expect("the frame just taken");
+        let trace = || stack.iter().filter_map(|f| f.via).chain(std::iter::once(event)).collect();
+        let Some(step) = book.execute(system, &top.state, event, &mut accesses, &mut stats, trace) else { break };
         stats.transitions += 1;
-        if !step.findings.is_empty() {
-            let new_finding = log
-                .record(step.findings, || stack.iter().filter_map(|f| f.via).chain(std::iter::once(event)).collect());
-            if new_finding && config.stop_at_first {
-                stop = Some(StopReason::FirstFinding);
-                break 'search;
+        if book.stopped() {
+            break; // the first finding: nothing more of the step is stored
+        }
+        let src = top.id;
+        let (dst, new_state) = visited.insert(step.fp);
+        if let Visited::Graph(graph) = &mut visited {
+            let edge = graph.add_edge(src, event, dst);
+            let observed = ObservedTransition { src, event, dst, edge, label: &step.label, new_state, new_edge: true };
+            book.observe(system, graph, observed);
+            if book.stopped() {
+                break;
             }
-        }
-        let fp = system.fingerprint(&step.next);
-        if let Some(v) = verifier.as_mut() {
-            v.check(system, fp, &step.next);
-        }
-        let new_state = visited.insert(fp);
-        let observed = ObservedTransition { src, event, dst: fp, label: &step.label, new_state };
-        monitor.on_transition(system, observed, &mut monitor_found);
-        if !monitor_found.is_empty() && log.record_reported(&mut monitor_found) && config.stop_at_first {
-            stop = Some(StopReason::FirstFinding);
-            break 'search;
         }
         if new_state {
             stats.states += 1;
@@ -128,22 +99,31 @@ pub fn explore<T: TransitionSystem, M: Monitor<T>>(system: &mut T, config: &Conf
             for &e in &events {
                 all_events.insert(e);
             }
-            stack.push(Frame { state: step.next, fp, events, next: 0, via: Some(event) });
+            stack.push(Frame { state: step.next, id: dst, events, next: 0, via: Some(event) });
         }
     }
 
-    system.set_watchdog(None);
+    let (findings, stop) = book.finish(system, &mut stats);
     stats.events = all_events.len() as u64;
-    stats.elapsed = budget.elapsed();
-    stats.peak_memory_bytes = budget.peak_memory();
-    stats.visited_table_bytes = visited.table_bytes() as u64;
+    let graph = match visited {
+        Visited::Compact(set) => {
+            stats.visited_table_bytes = set.table_bytes() as u64;
+            None
+        }
+        Visited::Graph(graph) => {
+            stats.visited_table_bytes = graph.index_bytes() as u64;
+            stats.graph_bytes = (graph.bytes() - graph.index_bytes()) as u64;
+            Some(graph)
+        }
+    };
     let max_event = all_events.iter().last();
     Outcome {
         por: Por::None,
-        complete: !stop.is_some_and(StopReason::is_limit),
+        complete: !stop.is_some_and(|r| r.is_limit()),
         stop_reason: stop,
         stats,
-        findings: log.found,
+        findings,
         event_names: event_names(system, max_event),
+        graph,
     }
 }

@@ -5,16 +5,23 @@
 //! - [`Por::None`]: exhaustive stateful depth-first search ([`exhaustive`]), the baseline.
 //!
 //! Both report the same [`Stats`] and [`Outcome`] shapes, stop cleanly at the [`Limits`], and report
-//! each distinct [`Finding`] once with the event trace that first reached it.
+//! each distinct [`Finding`] once with the event trace that first reached it. They share the
+//! per-step bookkeeping (`step`: limits, findings, fingerprint verification, the monitor, the
+//! stop at the first finding) and the explored-graph structure ([`graph`]): DPOR's state graph,
+//! built by exhaustive search only for a [`Monitor`] or when [`Config::keep_graph`] asks for it,
+//! and handed to monitors and, in [`Outcome::graph`], to whoever rebuilds traces after the run.
 
 mod access_bits;
 pub mod dpor;
 pub mod exhaustive;
 mod findings;
+pub mod graph;
 mod limits;
 mod monitor;
+mod step;
 
 pub use findings::ReportedFinding;
+pub use graph::{Adjacent, EdgeId, Graph, GraphEdge, ShortestPaths, StateId};
 pub use limits::{Limits, StopReason, Watchdog};
 pub use monitor::{Monitor, NoMonitor, ObservedTransition};
 
@@ -95,6 +102,9 @@ pub struct Config {
     pub limits: Limits,
     /// Keep every state and check that equal fingerprints mean equal states (slow; for tests).
     pub verify_fingerprints: bool,
+    /// Return the explored graph in [`Outcome::graph`] (exhaustive search then builds one even
+    /// without a monitor). A run with a monitor always returns it.
+    pub keep_graph: bool,
     pub backtrack_search: BacktrackSearch,
     #[cfg(feature = "testing-switches")]
     pub switches: Switches,
@@ -130,9 +140,11 @@ pub struct Stats {
     pub elapsed: Duration,
     /// Peak memory during the run (allocator accounting when installed, else resident set size).
     pub peak_memory_bytes: u64,
-    /// Bytes of the visited-state table (exhaustive) or fingerprint index (DPOR), slack included.
+    /// Bytes of the visited-state table (exhaustive without a graph) or of the graph's fingerprint
+    /// index, slack included.
     pub visited_table_bytes: u64,
-    /// Bytes of DPOR's state graph (nodes, edges, access sets, summaries), 0 for exhaustive.
+    /// Bytes of the explored graph besides its fingerprint index, with DPOR's per-state and
+    /// per-edge data (backtrack sets, access sets, summaries); 0 for exhaustive without a graph.
     pub graph_bytes: u64,
 }
 
@@ -149,6 +161,8 @@ pub struct Outcome {
     pub findings: Vec<ReportedFinding>,
     /// Names of all events, indexed by [`EventId`], for rendering traces.
     pub event_names: Vec<String>,
+    /// The explored graph, when a monitor observed the run or [`Config::keep_graph`] asked for it.
+    pub graph: Option<Graph>,
 }
 
 impl Outcome {

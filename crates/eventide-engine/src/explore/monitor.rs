@@ -4,32 +4,47 @@
 //! apps on one execution, possibly joined through a state that two explorations share. The
 //! engine's state matching deliberately ignores such path information (so that state counts stay
 //! program-state counts); a [`Monitor`] keeps it on the side. It sees every executed transition
-//! (re-executions included) with its [`TransitionSystem::Label`], can keep its own graph of
-//! fingerprints, and reports [`ReportedFinding`]s with traces it builds itself. The engine
-//! deduplicates them by key and honours `stop_at_first` for them like for any finding.
+//! (re-executions included) with its [`TransitionSystem::Label`], as ids of the engine's explored
+//! [`Graph`], which it is handed with every call: it keeps only its own data per state and per
+//! edge, indexed by those ids, and reports [`ReportedFinding`]s with traces it builds itself. The
+//! engine deduplicates them by key and honours `stop_at_first` for them like for any finding. After
+//! the run the graph comes back in [`Outcome::graph`](super::Outcome::graph).
 
 use super::findings::ReportedFinding;
-use crate::system::{EventId, Fingerprint, TransitionSystem};
+use super::graph::{EdgeId, Graph, StateId};
+use crate::system::{EventId, TransitionSystem};
 
-/// One executed transition as a monitor sees it.
+/// One executed transition as a monitor sees it: an edge of the graph, already stored.
 pub struct ObservedTransition<'a, L> {
-    pub src: Fingerprint,
+    pub src: StateId,
     pub event: EventId,
-    pub dst: Fingerprint,
+    pub dst: StateId,
+    pub edge: EdgeId,
     pub label: &'a L,
     /// True when `dst` was not stored before this transition.
     pub new_state: bool,
+    /// True when this is the first execution of `event` at `src` (the edge is new); false for a
+    /// re-execution, which (execution being deterministic) repeats an observed transition.
+    pub new_edge: bool,
 }
 
 /// Observes the exploration of a `T`.
 pub trait Monitor<T: TransitionSystem> {
-    /// Called once with the initial state's fingerprint, before any transition.
-    fn on_initial(&mut self, _initial: Fingerprint) {}
+    /// False for a monitor that observes nothing ([`NoMonitor`]): exploring with it is exploring
+    /// without a monitor, and exhaustive search then keeps no graph.
+    fn observes(&self) -> bool {
+        true
+    }
 
-    /// Called after every executed transition; findings go to `found`.
+    /// Called once with the initial state, before any transition.
+    fn on_initial(&mut self, _graph: &Graph, _initial: StateId) {}
+
+    /// Called after every executed transition that was stored, with the graph that holds it;
+    /// findings go to `found`.
     fn on_transition(
         &mut self,
         system: &T,
+        graph: &Graph,
         transition: ObservedTransition<'_, T::Label>,
         found: &mut Vec<ReportedFinding>,
     );
@@ -39,6 +54,10 @@ pub trait Monitor<T: TransitionSystem> {
 pub struct NoMonitor;
 
 impl<T: TransitionSystem> Monitor<T> for NoMonitor {
+    fn observes(&self) -> bool {
+        false
+    }
+
     #[inline]
-    fn on_transition(&mut self, _: &T, _: ObservedTransition<'_, T::Label>, _: &mut Vec<ReportedFinding>) {}
+    fn on_transition(&mut self, _: &T, _: &Graph, _: ObservedTransition<'_, T::Label>, _: &mut Vec<ReportedFinding>) {}
 }

@@ -1,0 +1,161 @@
+//! The bookkeeping of one run that both explorers share: limits, executing one transition, and
+//! showing it to the monitor.
+//!
+//! An explorer decides which transition to execute and what to store; a [`Bookkeeper`] does the
+//! rest, the same way for both: it checks the [`Limits`](super::Limits) before a step, runs the
+//! handler, discards a step the watchdog interrupted (nothing of it is stored), counts it, records
+//! its findings (with a trace built only for a new finding), verifies the fingerprint in
+//! verification mode, shows the stored transition to the [`Monitor`] and records the monitor's
+//! findings, and notes the stop at the first finding when `stop_at_first` asks for it.
+
+use super::findings::{FindingLog, ReportedFinding};
+use super::graph::{Graph, StateId};
+use super::limits::{Budget, StopReason};
+use super::monitor::{Monitor, ObservedTransition};
+use super::{Config, Stats};
+use crate::system::{Access, EventId, Fingerprint, TransitionSystem};
+use rustc_hash::FxHashMap;
+
+/// Checks that equal fingerprints belong to equal states (verification mode).
+struct FingerprintVerifier<S> {
+    states: FxHashMap<Fingerprint, S>,
+}
+
+impl<S: Clone> FingerprintVerifier<S> {
+    /// Panics with a clear message when `state` differs from an earlier state with the same
+    /// fingerprint: that is a broken `fingerprint` implementation, a bug in the front end.
+    fn check<T: TransitionSystem<State = S>>(&mut self, system: &T, fp: Fingerprint, state: &S) {
+        match self.states.get(&fp) {
+            Some(old) => {
+                if system.states_equal(old, state) == Some(false) {
+                    panic!("fingerprint collision or non-canonical fingerprint: {fp:?} names two different states");
+                }
+            }
+            None => {
+                self.states.insert(fp, state.clone());
+            }
+        }
+    }
+}
+
+/// The enabled events of `state`, sorted and deduplicated, into `out`.
+pub(crate) fn sorted_enabled<T: TransitionSystem>(system: &mut T, state: &T::State, out: &mut Vec<EventId>) {
+    out.clear();
+    system.enabled(state, out);
+    out.sort_unstable();
+    out.dedup();
+}
+
+/// A transition that ran to completion: its destination, fingerprinted, and its label.
+pub(crate) struct Executed<S, L> {
+    pub next: S,
+    pub fp: Fingerprint,
+    pub label: L,
+}
+
+/// The shared bookkeeping of one run (see the module documentation).
+pub(crate) struct Bookkeeper<'m, T: TransitionSystem, M: Monitor<T>> {
+    monitor: &'m mut M,
+    monitor_found: Vec<ReportedFinding>,
+    log: FindingLog,
+    verifier: Option<FingerprintVerifier<T::State>>,
+    stop_at_first: bool,
+    budget: Budget,
+    stop: Option<StopReason>,
+}
+
+impl<'m, T: TransitionSystem, M: Monitor<T>> Bookkeeper<'m, T, M> {
+    /// Starts a run: the clock and the memory peak start now, and `system` gets the run's watchdog.
+    pub fn start(system: &mut T, config: &Config, monitor: &'m mut M) -> Self {
+        let budget = Budget::start(&config.limits);
+        system.set_watchdog(Some(budget.watchdog()));
+        Bookkeeper {
+            monitor,
+            monitor_found: Vec::new(),
+            log: FindingLog::default(),
+            verifier: config.verify_fingerprints.then(|| FingerprintVerifier { states: FxHashMap::default() }),
+            stop_at_first: config.stop_at_first,
+            budget,
+            stop: None,
+        }
+    }
+
+    /// Whether the monitor observes the run (exhaustive search then keeps a graph for it).
+    pub fn monitored(&self) -> bool {
+        self.monitor.observes()
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.stop.is_some()
+    }
+
+    /// Checks the limits before a step; true when a limit stops the run.
+    pub fn limit_reached(&mut self, states: u64, executed: u64) -> bool {
+        if let Some(reason) = self.budget.check(states, executed) {
+            self.stop = Some(reason);
+        }
+        self.stopped()
+    }
+
+    /// The initial state: fingerprinted, and verified in verification mode.
+    pub fn initial(&mut self, system: &mut T) -> (T::State, Fingerprint) {
+        let s0 = system.initial_state();
+        let fp0 = system.fingerprint(&s0);
+        if let Some(v) = self.verifier.as_mut() {
+            v.check(system, fp0, &s0);
+        }
+        (s0, fp0)
+    }
+
+    /// Shows the initial state of `graph` to the monitor.
+    pub fn observe_initial(&mut self, graph: &Graph, initial: StateId) {
+        self.monitor.on_initial(graph, initial);
+    }
+
+    /// Executes `event` at `state`. Returns `None` when the watchdog interrupted the handler: the
+    /// run stops and nothing of the step is recorded. Otherwise the step is counted, its new
+    /// findings are recorded with the trace `trace` builds (the events from the initial state
+    /// up to and including `event`), and its destination is fingerprinted and verified.
+    pub fn execute(
+        &mut self,
+        system: &mut T,
+        state: &T::State,
+        event: EventId,
+        accesses: &mut Vec<Access>,
+        stats: &mut Stats,
+        trace: impl Fn() -> Vec<EventId>,
+    ) -> Option<Executed<T::State, T::Label>> {
+        accesses.clear();
+        let step = system.execute(state, event, accesses);
+        if let Some(reason) = system.interrupted() {
+            self.stop = Some(reason);
+            return None;
+        }
+        stats.executed += 1;
+        if !step.findings.is_empty() && self.log.record(step.findings, trace) && self.stop_at_first {
+            self.stop = Some(StopReason::FirstFinding);
+        }
+        let fp = system.fingerprint(&step.next);
+        if let Some(v) = self.verifier.as_mut() {
+            v.check(system, fp, &step.next);
+        }
+        Some(Executed { next: step.next, fp, label: step.label })
+    }
+
+    /// Shows a stored transition (already in `graph`) to the monitor and records its findings.
+    pub fn observe(&mut self, system: &T, graph: &Graph, transition: ObservedTransition<'_, T::Label>) {
+        self.monitor.on_transition(system, graph, transition, &mut self.monitor_found);
+        if !self.monitor_found.is_empty() && self.log.record_reported(&mut self.monitor_found) && self.stop_at_first {
+            self.stop = Some(StopReason::FirstFinding);
+        }
+    }
+
+    /// Ends the run: clears the watchdog, fills in the time and memory counters, and returns the
+    /// findings and the reason the run stopped early, if it did.
+    pub fn finish(mut self, system: &mut T, stats: &mut Stats) -> (Vec<ReportedFinding>, Option<StopReason>) {
+        system.set_watchdog(None);
+        stats.elapsed = self.budget.elapsed();
+        stats.peak_memory_bytes = self.budget.peak_memory();
+        (self.log.found, self.stop)
+    }
+}
