@@ -190,6 +190,14 @@ fn misses(p: fn() -> Program, message: &str, config: Config) -> bool {
     !violations(&outcome).contains(message)
 }
 
+/// Exhaustive search and DPOR find `message` in the program; DPOR with a mechanism switched off
+/// (`off`) misses it.
+fn needed(p: fn() -> Program, message: &str, off: Config, why: &str) {
+    assert!(!misses(p, message, Config::new(Por::None)), "exhaustive search misses {message}");
+    assert!(!misses(p, message, all(Por::Dpor)), "DPOR misses {message}");
+    assert!(misses(p, message, off), "{why}");
+}
+
 /// Found by `cargo run --example find_witness -- full_cycle_termination`: `e0` leads straight
 /// back to the initial state; stopping there never runs `e1`, which nothing conflicts with.
 fn needs_full_cycle() -> Program {
@@ -203,12 +211,9 @@ fn needs_full_cycle() -> Program {
 
 #[test]
 fn full_cycle_termination_is_needed() {
-    let off = || with(|s| s.full_cycle_termination = false);
-    for (program, message) in [(fig1 as fn() -> Program, "fig1"), (needs_full_cycle, "a1_1")] {
-        assert!(!misses(program, message, Config::new(Por::None)));
-        assert!(!misses(program, message, all(Por::Dpor)));
-    }
-    assert!(misses(needs_full_cycle, "a1_1", off()), "stopping at any state match must miss it");
+    let off = with(|s| s.full_cycle_termination = false);
+    assert!(!misses(fig1, "fig1", all(Por::Dpor)));
+    needed(needs_full_cycle, "a1_1", off, "stopping at any state match must miss it");
 }
 
 /// Found by `cargo run --example find_witness -- graph_wide_backtracking`: the failing order
@@ -226,9 +231,7 @@ fn needs_graph_wide() -> Program {
 #[test]
 fn graph_wide_backtracking_is_needed() {
     let off = with(|s| s.graph_wide_backtracking = false);
-    assert!(!misses(needs_graph_wide, "a2_2", Config::new(Por::None)));
-    assert!(!misses(needs_graph_wide, "a2_2", all(Por::Dpor)));
-    assert!(misses(needs_graph_wide, "a2_2", off), "backtracking along the current path only must miss it");
+    needed(needs_graph_wide, "a2_2", off, "backtracking along the current path only must miss it");
 }
 
 #[test]
@@ -252,9 +255,7 @@ fn needs_graph_update() -> Program {
 #[test]
 fn graph_update_at_state_match_is_needed() {
     let off = with(|s| s.graph_update_at_match = false);
-    assert!(!misses(needs_graph_update, "a1_1", Config::new(Por::None)));
-    assert!(!misses(needs_graph_update, "a1_1", all(Por::Dpor)));
-    assert!(misses(needs_graph_update, "a1_1", off), "no graph update at a state match must miss it");
+    needed(needs_graph_update, "a1_1", off, "no graph update at a state match must miss it");
 }
 
 /// Found by `cargo run --example find_witness -- disabled_events_rule 50000 2 3 2 3`: `e0` runs
@@ -269,13 +270,9 @@ fn needs_disabled_events_rule() -> Program {
 
 #[test]
 fn disabled_events_rule_is_needed() {
-    let off = || with(|s| s.disabled_events_rule = false);
+    let off = with(|s| s.disabled_events_rule = false);
     assert!(!misses(disabling, "disabled", all(Por::Dpor)));
-    assert!(!misses(needs_disabled_events_rule, "a1_1", all(Por::Dpor)));
-    assert!(
-        misses(needs_disabled_events_rule, "a1_1", off()),
-        "without the disabled-events rule the disabled event is never run"
-    );
+    needed(needs_disabled_events_rule, "a1_1", off, "without the disabled-events rule the disabled event is never run");
 }
 
 /// Found by `cargo run --example find_witness -- fair_reselection 300000 2 6 2 3` (seed 9462):

@@ -15,6 +15,13 @@ fn agree(p: &Program) {
     assert_eq!(keys(&none), keys(&dpor), "{}", p.to_model_file());
 }
 
+/// DPOR agrees with exhaustive search and finds the violation `key` the program was kept for.
+fn dpor_finds(p: &Program, key: &str) {
+    agree(p);
+    let dpor = explore(&mut p.clone(), &Config::new(Por::Dpor));
+    assert!(keys(&dpor).contains(key), "{key} missed:\n{}", p.to_model_file());
+}
+
 /// Campaign seed 10060930: the violation needs e1, e2, e0; e2 is enabled only by e1.
 #[test]
 fn enabling_chain_before_a_disabling_assert() {
@@ -39,9 +46,7 @@ fn an_earlier_run_of_the_same_event_does_not_consume_a_conflict() {
     let (e0, e1) = (p.event("e0", true), p.event("e1", true));
     p.body(e0, vec![Stmt::Assert(ne(c(1), v(x0)), "a0_1".into()), Stmt::Enable(e1), Stmt::Disable(e0)]);
     p.body(e1, vec![Stmt::Assign(x0, modulo(add(c(2), v(x1)), 2)), Stmt::Assign(x0, v(x0)), Stmt::Assign(x1, c(1))]);
-    agree(&p);
-    let dpor = explore(&mut p.clone(), &Config::new(Por::Dpor));
-    assert!(keys(&dpor).contains("a0_1"));
+    dpor_finds(&p, "a0_1");
 }
 
 /// Campaign seed 10089360: `e0`'s `enable("e1")` changes nothing where it runs first, but after
@@ -63,9 +68,7 @@ fn an_enable_that_changes_nothing_still_depends_on_the_enabling() {
         ],
     );
     p.body(e2, vec![Stmt::Assign(x1, modulo(add(v(x1), v(x1)), 3))]);
-    agree(&p);
-    let dpor = explore(&mut p.clone(), &Config::new(Por::Dpor));
-    assert!(keys(&dpor).contains("a1_1"));
+    dpor_finds(&p, "a1_1");
 }
 
 /// Seed 37132 of shape 4 vars, 4 events, modulus 3, 4 statements: the violation needs
@@ -104,7 +107,5 @@ fn a_conflict_is_not_consumed_where_the_handler_read_the_earlier_write() {
             Stmt::Assign(x0, v(x0)),
         ],
     );
-    agree(&p);
-    let dpor = explore(&mut p.clone(), &Config::new(Por::Dpor));
-    assert!(keys(&dpor).contains("a3_3"));
+    dpor_finds(&p, "a3_3");
 }

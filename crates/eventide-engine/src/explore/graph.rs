@@ -36,20 +36,23 @@ pub struct GraphEdge {
     pub dst: StateId,
 }
 
-/// Per state: the first and last edge of its out-list and in-list (`NONE` when empty).
+/// The two adjacency lists threaded through the edges: index 0 is a state's out-list, index 1
+/// its in-list.
+const OUT: usize = 0;
+const IN: usize = 1;
+
+/// Per state and list ([`OUT`], [`IN`]): its first and last edge (`NONE` when empty).
 #[derive(Clone)]
 struct Links {
-    first_out: EdgeId,
-    last_out: EdgeId,
-    first_in: EdgeId,
-    last_in: EdgeId,
+    first: [EdgeId; 2],
+    last: [EdgeId; 2],
 }
 
 #[derive(Clone)]
 struct EdgeRecord {
     edge: GraphEdge,
-    next_out: EdgeId,
-    next_in: EdgeId,
+    /// The next edge of the source's out-list and of the destination's in-list.
+    next: [EdgeId; 2],
 }
 
 /// The explored state graph (see the module documentation).
@@ -102,18 +105,18 @@ impl Graph {
 
     /// The edges leaving `s`, in the order they were added.
     pub fn out_edges(&self, s: StateId) -> Adjacent<'_> {
-        Adjacent { graph: self, next: self.states[s as usize].first_out, outgoing: true }
+        Adjacent { graph: self, next: self.states[s as usize].first[OUT], list: OUT }
     }
 
     /// The edges entering `s`, in the order they were added.
     pub fn in_edges(&self, s: StateId) -> Adjacent<'_> {
-        Adjacent { graph: self, next: self.states[s as usize].first_in, outgoing: false }
+        Adjacent { graph: self, next: self.states[s as usize].first[IN], list: IN }
     }
 
     /// The edge through which `s` was first reached (`None` for the initial state): following it
     /// back state by state gives the first-discovery path from the initial state.
     pub fn discovered_by(&self, s: StateId) -> Option<EdgeId> {
-        let first = self.states[s as usize].first_in;
+        let first = self.states[s as usize].first[IN];
         (s != Self::INITIAL && first != NONE).then_some(first)
     }
 
@@ -125,7 +128,7 @@ impl Graph {
         if id != next {
             return (id, false);
         }
-        self.states.push(Links { first_out: NONE, last_out: NONE, first_in: NONE, last_in: NONE });
+        self.states.push(Links { first: [NONE; 2], last: [NONE; 2] });
         (id, true)
     }
 
@@ -133,23 +136,21 @@ impl Graph {
     pub(crate) fn add_edge(&mut self, src: StateId, event: EventId, dst: StateId) -> EdgeId {
         let id = self.edges.len() as EdgeId;
         debug_assert!(!self.edge_index.contains_key(&(src, event)), "edge added twice");
-        self.edges.push(EdgeRecord { edge: GraphEdge { src, event, dst }, next_out: NONE, next_in: NONE });
+        self.edges.push(EdgeRecord { edge: GraphEdge { src, event, dst }, next: [NONE; 2] });
         self.edge_index.insert((src, event), id);
-        let last_out = self.states[src as usize].last_out;
-        if last_out == NONE {
-            self.states[src as usize].first_out = id;
-        } else {
-            self.edges[last_out as usize].next_out = id;
-        }
-        self.states[src as usize].last_out = id;
-        let last_in = self.states[dst as usize].last_in;
-        if last_in == NONE {
-            self.states[dst as usize].first_in = id;
-        } else {
-            self.edges[last_in as usize].next_in = id;
-        }
-        self.states[dst as usize].last_in = id;
+        self.append(OUT, src, id);
+        self.append(IN, dst, id);
         id
+    }
+
+    /// Appends edge `id` to list `list` of state `s`.
+    fn append(&mut self, list: usize, s: StateId, id: EdgeId) {
+        let links = &mut self.states[s as usize];
+        match links.last[list] {
+            NONE => links.first[list] = id,
+            last => self.edges[last as usize].next[list] = id,
+        }
+        links.last[list] = id;
     }
 
     /// Shortest paths from the initial state (see [`ShortestPaths`]).
@@ -182,7 +183,8 @@ impl Graph {
 pub struct Adjacent<'g> {
     graph: &'g Graph,
     next: EdgeId,
-    outgoing: bool,
+    /// [`OUT`] or [`IN`].
+    list: usize,
 }
 
 impl Iterator for Adjacent<'_> {
@@ -195,7 +197,7 @@ impl Iterator for Adjacent<'_> {
         }
         let e = self.next;
         let record = &self.graph.edges[e as usize];
-        self.next = if self.outgoing { record.next_out } else { record.next_in };
+        self.next = record.next[self.list];
         Some(e)
     }
 }
