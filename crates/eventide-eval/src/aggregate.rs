@@ -238,11 +238,6 @@ impl FinishCounts {
     pub fn compared(&self) -> usize {
         self.both + self.only_dpor + self.only_none + self.neither
     }
-
-    /// Pairs finished at least one way.
-    pub fn finished_any(&self) -> usize {
-        self.both + self.only_dpor + self.only_none
-    }
 }
 
 /// Geometric means of exhaustive/DPOR ratios.

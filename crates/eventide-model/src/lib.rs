@@ -31,7 +31,7 @@ use eventide_engine::{
     SourcePosition, Step, StopReason, TransitionSystem, Watchdog,
 };
 use eventide_groovy::eval::{ErrorKind, EvalError, Host, Interpreter, Interrupt, InterruptReason, Value};
-use eventide_groovy::syntax::{parse, ExprKind, Member, Script, SourceFile, Span, StmtKind};
+use eventide_groovy::syntax::{parse, ExprKind, Member, Script, SourceFile, StmtKind};
 use eventide_groovy::Diagnostic;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::hash::Hasher;
@@ -466,9 +466,4 @@ impl TransitionSystem for ModelSystem {
                 && a.values.iter().zip(b.values.iter()).all(|(x, y)| x.state_eq(y)),
         )
     }
-}
-
-/// The span of a whole file, for diagnostics without a better place.
-pub fn file_span(file: &SourceFile) -> Span {
-    Span::new(0, file.text().len() as u32)
 }

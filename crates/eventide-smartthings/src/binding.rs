@@ -145,11 +145,6 @@ fn device_capability(input_type: &str) -> Option<&str> {
     input_type.strip_prefix("capability.").or_else(|| input_type.strip_prefix("device."))
 }
 
-/// Whether an input is bound to a device.
-pub fn is_device_input(input: &InputDecl) -> bool {
-    device_capability(&input.input_type).is_some()
-}
-
 /// A diagnostic at an input's `input` call (with the source line when the call is known).
 fn input_diagnostic(app: &App, input: &InputDecl, message: String) -> Diagnostic {
     let file = app.file();

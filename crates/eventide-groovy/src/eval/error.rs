@@ -163,10 +163,6 @@ impl EvalError {
         EvalError::exception(class::NPE, Some(message.into()))
     }
 
-    pub fn is_located(&self) -> bool {
-        self.span.is_some()
-    }
-
     /// Attaches a location unless the error already has one.
     pub fn located(mut self, span: Span, file: &SourceFile) -> EvalError {
         if self.span.is_none() {

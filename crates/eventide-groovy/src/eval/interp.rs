@@ -229,10 +229,6 @@ impl Interpreter {
     pub fn method_decls(&self, name: &str) -> &[Arc<MethodDecl>] {
         self.methods.get(name).map(|v| v.as_slice()).unwrap_or(&[])
     }
-    /// Names of all script methods.
-    pub fn method_names(&self) -> impl Iterator<Item = &str> {
-        self.methods.keys().map(|k| &**k)
-    }
     /// Where the bare call being handled was written (`input "x", ...` inside `preferences`), for
     /// a host that wants to locate what a call declares. Set before each bare call reaches
     /// [`Host::call_function`].
@@ -269,11 +265,6 @@ impl Interpreter {
             }
         }
         Ok(())
-    }
-
-    /// Limits nested method and closure calls (a `StackOverflowError` beyond it).
-    pub fn set_max_call_depth(&mut self, depth: u32) {
-        self.max_depth = depth;
     }
 
     pub(crate) fn loc(&self, e: EvalError, span: Span) -> EvalError {

@@ -393,12 +393,6 @@ impl Value {
             _ => None,
         }
     }
-    pub fn as_host(&self) -> Option<HostRef> {
-        match self {
-            Value::Host(h) => Some(*h),
-            _ => None,
-        }
-    }
     /// The name of a script method reference.
     pub fn method_name(&self) -> Option<&str> {
         match self {
@@ -481,11 +475,6 @@ impl Value {
                 Obj::Duration(_) => "groovy.time.TimeDuration",
             },
         }
-    }
-
-    /// Groovy equality (`==`).
-    pub fn groovy_eq(&self, other: &Value) -> bool {
-        ops::values_equal(self, other)
     }
 
     /// A deep copy: lists and maps are copied recursively (sharing and cycles are preserved
