@@ -480,12 +480,7 @@ impl PairSystem {
                 subs(before) == subs(after)
             }
             LocKey::Timers(app) => match (before.apps.get(app as usize), after.apps.get(app as usize)) {
-                (Some(a), Some(b)) => {
-                    a.timers.len() == b.timers.len()
-                        && a.timers.iter().zip(b.timers.iter()).all(|(s, t)| {
-                            s.handler == t.handler && s.periodic == t.periodic && s.data.state_eq(&t.data)
-                        })
-                }
+                (Some(a), Some(b)) => timers_equal(&a.timers, &b.timers),
                 (a, b) => a.is_none() && b.is_none(),
             },
         }
@@ -672,6 +667,12 @@ impl PairSystem {
     }
 }
 
+/// Whether two timer lists are the same state (handlers, periodicity and data, in order).
+fn timers_equal(a: &[Timer], b: &[Timer]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(s, t)| s.handler == t.handler && s.periodic == t.periodic && s.data.state_eq(&t.data))
+}
+
 fn hash_value<H: Hasher>(v: &Value, h: &mut H) {
     v.hash_canonical(h);
 }
@@ -808,10 +809,7 @@ impl TransitionSystem for PairSystem {
                 && a.apps.iter().zip(b.apps.iter()).all(|(x, y)| {
                     x.maps.iter().zip(y.maps.iter()).all(|(p, q)| p.state_eq(q))
                         && x.subs == y.subs
-                        && x.timers.len() == y.timers.len()
-                        && x.timers.iter().zip(y.timers.iter()).all(|(s, t)| {
-                            s.handler == t.handler && s.periodic == t.periodic && s.data.state_eq(&t.data)
-                        })
+                        && timers_equal(&x.timers, &y.timers)
                 }),
         )
     }

@@ -422,17 +422,13 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     /// soundness, only how soon cycles close.
     fn choose(&mut self, s: StateId) -> Option<EventId> {
         let fair = self.mech.fair_reselection;
-        let (recency, this_execution) = (&self.last_executed, self.history_base);
-        let least_recent = |candidates: &mut dyn Iterator<Item = EventId>| {
-            candidates
-                .min_by_key(|&e| (recency.get(e as usize).copied().filter(|&t| t > this_execution).unwrap_or(0), e))
-        };
+        let (recency, base) = (&self.last_executed, self.history_base);
         let n = &mut self.nodes[s as usize];
-        if let Some(b) = least_recent(&mut n.backtrack.iter().filter(|&e| !n.done.contains(e))) {
+        if let Some(b) = least_recent(recency, base, n.backtrack.iter().filter(|&e| !n.done.contains(e))) {
             n.done.insert(b);
             return Some(b);
         }
-        if let Some(e) = least_recent(&mut n.enabled.iter().filter(|&e| !n.done.contains(e))) {
+        if let Some(e) = least_recent(recency, base, n.enabled.iter().filter(|&e| !n.done.contains(e))) {
             n.backtrack.insert(e);
             n.done.insert(e);
             return Some(e);
@@ -770,6 +766,12 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             }
         }
     }
+}
+
+/// The candidate executed least recently on the current execution (stamps above `base`; never
+/// executed there first, lowest id on ties).
+fn least_recent(recency: &[u64], base: u64, candidates: impl Iterator<Item = EventId>) -> Option<EventId> {
+    candidates.min_by_key(|&e| (recency.get(e as usize).copied().filter(|&t| t > base).unwrap_or(0), e))
 }
 
 #[inline]
