@@ -109,3 +109,52 @@ fn a_conflict_is_not_consumed_where_the_handler_read_the_earlier_write() {
     );
     dpor_finds(&p, "a3_3");
 }
+
+/// Campaign seed 50174104 (long handlers): `a1_2` needs `e0 e4 e0 e0 e0 e1`. `e0` writes `x3` (which
+/// `e1` asserts on) only after `e4` made `x1` 0, and `e1` disables itself once it passes. The write
+/// of `x3` passed `e4` (whose write of `x1` it read) and was then consumed where it met `e1`, for
+/// an execution that runs `e4` first; that execution never made `e0` write `x3`. Accesses that
+/// passed a transition whose write they read are no longer consumed further back.
+#[test]
+fn accesses_carried_past_a_write_they_read_are_not_consumed() {
+    let mut p = Program::new();
+    let (x0, x1, x2, x3) = (p.var("x0", 0), p.var("x1", 1), p.var("x2", 0), p.var("x3", 0));
+    let (e0, e1, e2, e3, e4) =
+        (p.event("e0", true), p.event("e1", true), p.event("e2", false), p.event("e3", true), p.event("e4", true));
+    p.body(
+        e0,
+        vec![
+            Stmt::If(eq(v(x1), v(x1)), vec![Stmt::Assign(x0, modulo(add(v(x0), c(1)), 3))], vec![Stmt::Read(x0)]),
+            Stmt::Assert(and(eq(v(x1), c(0)), not(eq(c(2), c(1)))), "a0_1".into()),
+            Stmt::Assign(x3, modulo(add(v(x0), v(x3)), 2)),
+        ],
+    );
+    p.body(
+        e1,
+        vec![
+            Stmt::Assert(and(eq(v(x3), c(0)), not(eq(v(x3), c(1)))), "a1_2".into()),
+            Stmt::Enable(e2),
+            Stmt::Enable(e2),
+            Stmt::Disable(e1),
+            Stmt::Disable(e2),
+        ],
+    );
+    p.body(
+        e2,
+        vec![
+            Stmt::Assign(x3, modulo(add(c(2), v(x0)), 2)),
+            Stmt::If(eq(v(x1), c(2)), vec![Stmt::Enable(e4)], vec![]),
+            Stmt::Disable(e2),
+        ],
+    );
+    p.body(e3, vec![Stmt::Assert(ne(v(x3), c(1)), "a3_3".into()), Stmt::Assign(x0, v(x0))]);
+    p.body(
+        e4,
+        vec![
+            Stmt::If(eq(c(2), c(2)), vec![Stmt::Assign(x1, modulo(add(v(x3), c(1)), 2))], vec![Stmt::Read(x3)]),
+            Stmt::Assert(and(eq(v(x0), c(1)), not(eq(v(x2), c(1)))), "a4_4".into()),
+            Stmt::Assign(x1, modulo(add(v(x1), c(1)), 2)),
+        ],
+    );
+    dpor_finds(&p, "a1_2");
+}

@@ -61,6 +61,9 @@ struct ExecutionLog {
 type AccessSetId = u32;
 type SummarySetId = u32;
 const NOT_ON_PATH: u32 = u32::MAX;
+/// Marks the conflict event of a backward-search work item (and its summary entry) whose
+/// accesses passed a transition whose write they read (see `push_back_through`).
+const CARRIED: EventId = 1 << 31;
 
 /// A work item of the summary search: (transition, conflict event, accesses to push back through
 /// the transition's source).
@@ -673,17 +676,25 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     /// another branch when it runs first, and with exact accesses even a write of the same value
     /// becomes a read. Otherwise they keep travelling with `tb` as the conflict transition, so
     /// that earlier conflicts set backtrack points for `event(tb)`, which leads to them.
+    ///
+    /// Once the accesses have passed a transition whose write they read, they stand for a handler
+    /// that depends on it: conflicts further back set backtrack points for the conflict
+    /// transition's event, but no execution started there is sure to reproduce the accesses, so
+    /// from then on nothing is consumed (the work item's event carries [`CARRIED`]).
     fn push_back_through(&mut self, tb: EdgeId, e: EventId, a: AccessBits, work: &mut Vec<SummaryWork>) {
         if !a.intersects(self.conflict_mask(tb)) {
             work.push((tb, e, a));
             return;
         }
+        let (event, carried) = (e & !CARRIED, e & CARRIED != 0);
         let set = self.edges[tb as usize].accesses as usize;
         let saw_tb = a.intersects(self.access_sets.reads_of_writes[set].words());
-        let consumed = self.add_backtrack(self.graph.edge(tb).src, e) && self.graph.edge(tb).event != e && !saw_tb;
+        let enabled = self.add_backtrack(self.graph.edge(tb).src, event);
+        let consumed = enabled && self.graph.edge(tb).event != event && !saw_tb && !carried;
         let rest = if consumed { a.and_not(self.conflict_mask(tb)) } else { a };
         if self.mech.per_location_conflicts && !rest.is_empty() {
-            work.push((tb, self.graph.edge(tb).event, rest));
+            let next = self.graph.edge(tb).event | if saw_tb || carried { CARRIED } else { 0 };
+            work.push((tb, next, rest));
         }
     }
 
@@ -719,12 +730,15 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             tconf: EdgeId,
             accesses: Accesses,
             explored: Vec<EdgeId>,
+            /// The accesses passed a transition whose write they read (see `push_back_through`).
+            carried: bool,
         }
         let mut stack = vec![Frame {
             cur: edge,
             tconf: edge,
             accesses: self.accesses_of(edge).iter().copied().collect(),
             explored: vec![edge],
+            carried: false,
         }];
         while let Some(f) = stack.pop() {
             let s = self.graph.edge(f.cur).src;
@@ -734,6 +748,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
                 }
                 let (hit, rest) = self.split_conflicts(&f.accesses, tb);
                 let mut tconf = f.tconf;
+                let mut carried = f.carried;
                 let remaining = if !hit.is_empty() {
                     let src_b = self.graph.edge(tb).src;
                     let e = self.graph.edge(f.tconf).event;
@@ -744,8 +759,10 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
                                 .iter()
                                 .any(|w| w.kind == AccessKind::Write && w.location == h.location)
                     });
-                    let consumed = self.add_backtrack(src_b, e) && self.graph.edge(tb).event != e && !saw_tb;
+                    let consumed =
+                        self.add_backtrack(src_b, e) && self.graph.edge(tb).event != e && !saw_tb && !f.carried;
                     tconf = tb;
+                    carried |= saw_tb;
                     if !self.mech.per_location_conflicts {
                         continue;
                     }
@@ -762,7 +779,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
                 }
                 let mut explored = f.explored.clone();
                 explored.push(tb);
-                stack.push(Frame { cur: tb, tconf, accesses: remaining, explored });
+                stack.push(Frame { cur: tb, tconf, accesses: remaining, explored, carried });
             }
         }
     }
