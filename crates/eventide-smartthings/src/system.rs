@@ -539,6 +539,30 @@ impl PairSystem {
         }
     }
 
+    /// A shared location as the platform names it: `lock1.lock`, `location.mode`,
+    /// `app1.state.key`, `app2.atomicState[keys]`, `app1.field`, `app1.subscriptions`,
+    /// `app2.timers`, or `enabled(event)` for an engine shadow location.
+    pub fn location_name(&self, location: eventide_engine::Location) -> String {
+        if let Some(event) = location.shadow_event() {
+            return format!("enabled({})", self.event_name(event));
+        }
+        let name = |s: Sym| self.tables.syms.name(s);
+        let map = |atomic: bool| if atomic { "atomicState" } else { "state" };
+        match self.tables.location_key(location) {
+            Some(LocKey::Attr(slot)) => match self.device_attr(slot) {
+                Some((d, a)) => format!("{}.{}", d.name, a.name),
+                None => format!("slot{slot}"),
+            },
+            Some(LocKey::Mode) => "location.mode".to_string(),
+            Some(LocKey::StateKey { app, atomic, key }) => format!("app{}.{}.{}", app + 1, map(atomic), name(key)),
+            Some(LocKey::StateKeys { app, atomic }) => format!("app{}.{}[keys]", app + 1, map(atomic)),
+            Some(LocKey::Field { app, key }) => format!("app{}.{}", app + 1, name(key)),
+            Some(LocKey::Subscriptions(app)) => format!("app{}.subscriptions", app + 1),
+            Some(LocKey::Timers(app)) => format!("app{}.timers", app + 1),
+            None => format!("location#{location:?}"),
+        }
+    }
+
     /// The location mode of a state.
     pub fn mode(&self, state: &PairState) -> String {
         self.tables.syms.name(state.mode).to_string()
