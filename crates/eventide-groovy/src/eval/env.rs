@@ -41,6 +41,10 @@ impl Env {
             vars.push((name, v));
         }
     }
+    /// The variables declared in this scope (not its parents'), in declaration order.
+    pub fn variables(&self) -> Vec<(Name, Value)> {
+        self.vars.borrow().iter().cloned().collect()
+    }
     pub fn lookup(&self, name: &str) -> Option<Value> {
         let mut env = self;
         loop {

@@ -332,6 +332,59 @@ impl Interpreter {
         }
     }
 
+    /// The statements of a closure literal's body (`None` for other values and curried closures).
+    pub fn closure_statements(closure: &Value) -> Option<&[Stmt]> {
+        match closure {
+            Value::Closure(c) => match &c.body {
+                ClosureBody::Lit { expr, .. } => Some(&expr.body),
+                ClosureBody::Curried { .. } => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Runs statement `index` of a closure literal's body as one step of a body run a statement
+    /// at a time: the variables in `locals` are declared in a fresh scope under the closure's
+    /// captured scope, the statement runs there, and `locals` then holds every variable of that
+    /// scope (the earlier ones with their new values, and those the statement declared). Returns
+    /// true when the statement returned from the body (`return`), false when it completed
+    /// normally. Used to run threads and handlers whose top-level statements are atomic steps
+    /// that other threads' steps interleave with.
+    pub fn run_closure_step(
+        &mut self,
+        host: &mut dyn Host,
+        closure: &Value,
+        index: usize,
+        locals: &mut Vec<(Name, Value)>,
+    ) -> Result<bool, EvalError> {
+        let Value::Closure(c) = closure else {
+            return Err(EvalError::internal("run_closure_step: not a closure"));
+        };
+        let ClosureBody::Lit { expr, env, ctx } = &c.body else {
+            return Err(EvalError::internal("run_closure_step: not a closure literal"));
+        };
+        let Some(stmt) = expr.body.get(index) else {
+            return Err(EvalError::internal("run_closure_step: no such statement"));
+        };
+        let frame = Frame { env: Env::child(env), ctx: ctx.clone() };
+        for (name, value) in locals.drain(..) {
+            frame.env.declare(name, value);
+        }
+        let stmt = stmt.clone();
+        self.enter()?;
+        let r = self.exec(host, &frame, &stmt);
+        self.depth -= 1;
+        locals.extend(frame.env.variables());
+        frame.env.clear_if_unshared();
+        match r? {
+            Flow::Normal => Ok(false),
+            Flow::Return(_) => Ok(true),
+            Flow::Break(_) | Flow::Continue(_) => {
+                Err(self.loc(EvalError::unsupported("break or continue outside a loop"), stmt.span))
+            }
+        }
+    }
+
     /// `toString()` of a value as Groovy prints it (host objects and dates through the host).
     pub fn display(&mut self, host: &mut dyn Host, v: &Value) -> String {
         super::show::display(host, v)
