@@ -50,9 +50,16 @@ pub struct LimitArgs {
     /// Stop after this many seconds of exploration.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
-    /// Stop when memory in use exceeds this size: bytes, or with a suffix K, M, G (e.g. 4G).
-    #[arg(long, value_name = "BYTES|nG")]
+    /// Stop when memory in use exceeds this size: bytes, or with a suffix K, M, G (e.g. 4G), or
+    /// `none`. Default: 80% of the memory available when the run starts (`MemAvailable` in
+    /// /proc/meminfo; no ceiling where that is unknown).
+    #[arg(long, value_name = "BYTES|nG|none")]
     pub memory_limit: Option<String>,
+    /// Keep the collections in program state to their last K elements (strings to their last
+    /// max(K, 64) characters). Changes the semantics, so off by default: a state that grows
+    /// without bound becomes finite, and the verdict says the run was bounded.
+    #[arg(long, value_name = "K")]
+    pub bound_collections: Option<usize>,
 }
 
 #[derive(Args, Debug)]
@@ -192,6 +199,10 @@ pub struct BatchArgs {
     /// device-interaction group that holds it.
     #[arg(long, value_name = "CSV")]
     pub paper_pairs: Option<PathBuf>,
+    /// Passed to every run: keep app-state collections to their last K elements (see `pair
+    /// --help`); the results mark such runs as bounded.
+    #[arg(long, value_name = "K")]
+    pub bound_collections: Option<usize>,
 }
 
 #[derive(Args, Debug)]

@@ -1,6 +1,6 @@
 //! The JSON shapes the commands print (see the conventions document), and readable renderings.
 
-use eventide_engine::{FindingKind, Outcome, ReportedFinding, Stats, StopReason};
+use eventide_engine::{FindingKind, Growth, Limits, Outcome, ReportedFinding, Stats, StopReason};
 use eventide_groovy::Diagnostic;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
@@ -56,6 +56,38 @@ pub struct RunJson {
     pub peak_memory_bytes: u64,
     /// `pair` prints `events` before `states`, `check` after `executions`; each keeps its order.
     pub events_first: bool,
+    /// The run cut collections to a bound (`--bound-collections`): printed only when true.
+    pub bounded: bool,
+    /// For a run stopped by a limit, the growth diagnosis (printed then, even when empty).
+    pub growth: Option<Vec<GrowthJson>>,
+}
+
+/// A location whose size kept growing in a run stopped by a limit.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct GrowthJson {
+    /// The app that owns it (null for a model file's variable).
+    pub app: Option<String>,
+    pub location: String,
+    pub max_size: u64,
+    /// How it grew, in words.
+    pub how: String,
+    /// A shortest trace to a state where it had grown by three or more.
+    pub trace: Vec<String>,
+    /// Its size in the initial state and after each event of `trace`.
+    pub sizes: Vec<u64>,
+}
+
+impl GrowthJson {
+    pub fn of(outcome: &Outcome, g: &Growth) -> GrowthJson {
+        GrowthJson {
+            app: g.owner.clone(),
+            location: g.name.clone(),
+            max_size: g.max_size,
+            how: g.describe(),
+            trace: g.trace.iter().map(|&e| outcome.event_name(e)).collect(),
+            sizes: g.sizes.clone(),
+        }
+    }
 }
 
 impl RunJson {
@@ -75,7 +107,14 @@ impl RunJson {
             elapsed_ms: s.elapsed.as_millis() as u64,
             peak_memory_bytes: s.peak_memory_bytes,
             events_first: false,
+            bounded: false,
+            growth: limit_reason(outcome).map(|_| outcome.growth.iter().map(|g| GrowthJson::of(outcome, g)).collect()),
         }
+    }
+
+    /// The same, marked as bounded when `bounded` is true.
+    pub fn bounded(self, bounded: bool) -> RunJson {
+        RunJson { bounded, ..self }
     }
 
     /// A command that failed on bad input: verdict `error`, every counter 0.
@@ -110,6 +149,12 @@ impl Serialize for RunJson {
         }
         map.serialize_entry("elapsed_ms", &self.elapsed_ms)?;
         map.serialize_entry("peak_memory_bytes", &self.peak_memory_bytes)?;
+        if self.bounded {
+            map.serialize_entry("bounded", &true)?;
+        }
+        if let Some(growth) = &self.growth {
+            map.serialize_entry("growth", growth)?;
+        }
         map.end()
     }
 }
@@ -153,13 +198,13 @@ pub fn finding_json(outcome: &Outcome, f: &ReportedFinding) -> FindingJson {
     }
 }
 
-pub fn check_json(outcome: &Outcome) -> CheckJson {
+pub fn check_json(outcome: &Outcome, bound: Option<usize>) -> CheckJson {
     let (verdict, _) = check_verdict(outcome);
     let of_kind = |kind: FindingKind| -> Vec<FindingJson> {
         outcome.findings.iter().filter(|f| f.finding.kind == kind).map(|f| finding_json(outcome, f)).collect()
     };
     CheckJson {
-        run: RunJson::new(verdict, outcome),
+        run: RunJson::new(verdict, outcome).bounded(bound.is_some()),
         violations: of_kind(FindingKind::Violation),
         exceptions: of_kind(FindingKind::AppException),
         error: None,
@@ -171,8 +216,8 @@ pub fn error_json(por: &'static str, reason: &'static str, error: DiagnosticJson
     CheckJson { run: RunJson::error(por, reason), error: Some(error), ..CheckJson::default() }
 }
 
-/// The readable report of a `check` run.
-pub fn check_text(model: &str, outcome: &Outcome) -> String {
+/// The readable report of a `check` run (`run` is its JSON, for the growth diagnosis).
+pub fn check_text(model: &str, outcome: &Outcome, run: &CheckJson, limits: &Limits, bound: Option<usize>) -> String {
     use std::fmt::Write as _;
     let (verdict, _) = check_verdict(outcome);
     let s = &outcome.stats;
@@ -182,7 +227,7 @@ pub fn check_text(model: &str, outcome: &Outcome) -> String {
         "incomplete" => "INCOMPLETE",
         _ => "OK",
     };
-    let _ = writeln!(out, "{headline}: {model} ({} exploration)", outcome.por.name());
+    let _ = writeln!(out, "{headline}{}: {model} ({} exploration)", bounded_note(bound), outcome.por.name());
     for f in outcome.findings.iter() {
         let kind = match f.finding.kind {
             FindingKind::Violation => "assertion failed",
@@ -195,9 +240,8 @@ pub fn check_text(model: &str, outcome: &Outcome) -> String {
             let _ = writeln!(out, "    {:>3}. {name}", i + 1);
         }
     }
-    if let Some(reason) = limit_reason(outcome) {
-        let _ = writeln!(out, "\nstopped early: {reason} limit reached; the figures below cover what was explored");
-    }
+    out.push_str(&stop_text(outcome, limits));
+    out.push_str(&growth_text(run.run.growth.as_deref().unwrap_or_default()));
     let _ = writeln!(
         out,
         "\nstates {}  transitions {}  executed {}  executions {}  events {}  time {:.3}s  peak memory {}",
@@ -210,6 +254,58 @@ pub fn check_text(model: &str, outcome: &Outcome) -> String {
         human_bytes(s.peak_memory_bytes)
     );
     out
+}
+
+/// Why a run stopped early, if it did, with the limit that stopped it.
+pub fn stop_text(outcome: &Outcome, limits: &Limits) -> String {
+    let Some(reason) = limit_reason(outcome) else { return String::new() };
+    let limit = match outcome.stop_reason {
+        Some(StopReason::Memory) => limits.memory_limit.map(|m| format!(" ({} in use)", human_bytes(m as u64))),
+        Some(StopReason::Time) => limits.time_limit.map(|t| format!(" ({:.1} s)", t.as_secs_f64())),
+        Some(StopReason::States) => limits.max_states.map(|n| format!(" ({n} states)")),
+        _ => None,
+    };
+    format!(
+        "\nstopped early: {reason} limit reached{}; the figures below cover what was explored\n",
+        limit.unwrap_or_default()
+    )
+}
+
+/// The readable growth diagnosis of a run stopped by a limit (empty when there is none): each
+/// growing location, how it grew, and the start of its trace with the size after each event.
+pub fn growth_text(growth: &[GrowthJson]) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    if growth.is_empty() {
+        return out;
+    }
+    let _ = writeln!(out, "\nstate that kept growing (why the run cannot finish):");
+    for g in growth {
+        let owner = match &g.app {
+            Some(a) if a.ends_with('s') => format!("{a}' "),
+            Some(a) => format!("{a}'s "),
+            None => String::new(),
+        };
+        let _ = writeln!(out, "  {owner}{} reached size {}: it {}", g.location, g.max_size, g.how);
+        let shown = g.trace.len().min(12);
+        let _ = writeln!(out, "    trace ({} events; size after each):", g.trace.len());
+        let _ = writeln!(out, "      {:>3}. (initial state)  size {}", 0, g.sizes.first().copied().unwrap_or(0));
+        for (i, event) in g.trace.iter().take(shown).enumerate() {
+            let _ = writeln!(out, "      {:>3}. {event}  size {}", i + 1, g.sizes.get(i + 1).copied().unwrap_or(0));
+        }
+        if g.trace.len() > shown {
+            let _ = writeln!(out, "      ... {} more", g.trace.len() - shown);
+        }
+    }
+    out
+}
+
+/// The headline's note for a bounded run: no verdict of it holds for the unbounded program.
+pub fn bounded_note(bound: Option<usize>) -> String {
+    match bound {
+        Some(k) => format!(" (bounded: collections cut to their last {k} elements)"),
+        None => String::new(),
+    }
 }
 
 /// `512 B`, `34.1 KiB`, `2.4 MiB`, `1.2 GiB`.

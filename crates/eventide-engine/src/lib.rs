@@ -27,7 +27,7 @@ pub mod visited;
 pub use eventset::EventSet;
 pub use explore::Switches;
 pub use explore::{
-    explore, explore_with_monitor, BacktrackSearch, Config, EdgeId, Graph, GraphEdge, Limits, Monitor, NoMonitor,
+    explore, explore_with_monitor, BacktrackSearch, Config, EdgeId, Graph, GraphEdge, Growth, Limits, Monitor, NoMonitor,
     ObservedTransition, Outcome, Por, ReportedFinding, ShortestPaths, StateId, Stats, StopReason, Watchdog,
 };
 pub use fingerprint::{fingerprint_of, FingerprintHasher};

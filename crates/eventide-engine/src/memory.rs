@@ -85,6 +85,22 @@ pub fn resident_bytes() -> Option<usize> {
     Some(pages * 4096)
 }
 
+/// The memory the system can give a process without swapping (`MemAvailable` of
+/// `/proc/meminfo`, Linux); `None` elsewhere.
+pub fn available_bytes() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line["MemAvailable:".len()..].trim().trim_end_matches("kB").trim().parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// The memory ceiling of a run that was given none: 80% of the memory available when it starts
+/// ([`available_bytes`]), so that a run whose states keep growing ends as `incomplete` with its
+/// figures instead of being killed by the operating system. `None` where the figure is unknown.
+pub fn default_ceiling() -> Option<u64> {
+    available_bytes().map(|b| b / 5 * 4)
+}
+
 /// The best available figure for memory in use now.
 pub fn memory_in_use() -> usize {
     allocated_bytes().or_else(resident_bytes).unwrap_or(0)

@@ -249,6 +249,18 @@ pub trait TransitionSystem {
     fn interrupted(&mut self) -> Option<crate::StopReason> {
         None
     }
+
+    /// Appends the size of every part of `state` that can grow (a collection or string held in
+    /// program state), keyed by its location, for the growth diagnosis of runs that stop on a
+    /// limit (see [`crate::explore::growth`]). Parts of size 0 may be left out. The default
+    /// measures nothing: the state has no part that grows.
+    fn measure(&mut self, _state: &Self::State, _out: &mut Vec<(Location, u64)>) {}
+
+    /// Who owns a location and what it is called, for reports: e.g. (`Some("groveStreams")`,
+    /// `"atomicState.queue"`), or (`None`, `"x"`) for a model file's variable.
+    fn describe_location(&self, location: Location) -> (Option<String>, String) {
+        (None, format!("{location:?}"))
+    }
 }
 
 impl fmt::Display for SourcePosition {

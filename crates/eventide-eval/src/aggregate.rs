@@ -80,6 +80,12 @@ impl ModeResult {
         self.runs.iter().flatten()
     }
 
+    /// Whether some order of this mode ran with app-state collections bounded
+    /// (`--bound-collections`): its verdict holds for the bounded apps only.
+    pub fn bounded(&self) -> bool {
+        self.present().any(|r| r.bounded)
+    }
+
     /// Whether any order of this mode was run.
     pub fn was_run(&self) -> bool {
         self.runs.iter().any(Option::is_some)

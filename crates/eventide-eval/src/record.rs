@@ -107,6 +107,27 @@ pub struct Record {
     /// What went wrong, for `error` runs and runs the watchdog stopped.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// Whether the run cut app-state collections to a bound (`--bound-collections`); its
+    /// verdicts hold for the bounded apps only. Absent: false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bounded: bool,
+    /// For a run stopped by a limit: the app-state locations that kept growing (the growth
+    /// diagnosis), largest first. Absent: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub growth: Vec<GrowthEntry>,
+}
+
+/// A location that kept growing in a run stopped by a limit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GrowthEntry {
+    /// The app that owns it (file name without `.groovy`), if known.
+    #[serde(default)]
+    pub app: Option<String>,
+    pub location: String,
+    pub max_size: u64,
+    /// How it grew, in words.
+    #[serde(default)]
+    pub how: String,
 }
 
 /// What a field of a results line holds.
@@ -126,6 +147,8 @@ pub enum Holds {
     Conflicts,
     /// One side of a conflict: `{"app", "value"}`, two strings.
     Side,
+    /// The growth diagnosis: a list of `{"app", "location", "max_size", "how"}`.
+    Growth,
 }
 
 impl Holds {
@@ -142,6 +165,7 @@ impl Holds {
             }
             Holds::Conflicts => format!("a list of conflicts, each {}", Holds::CONFLICT),
             Holds::Side => Holds::SIDE.to_string(),
+            Holds::Growth => r#"a list of {"app", "location", "max_size", "how"}"#.to_string(),
         }
     }
 
@@ -162,6 +186,11 @@ impl Holds {
             // Entries and members are checked one by one by `member_problems`.
             Holds::Conflicts => value.is_array(),
             Holds::Side => value.is_object(),
+            Holds::Growth => value.as_array().is_some_and(|a| {
+                a.iter().all(|g| {
+                    g.get("location").is_some_and(Value::is_string) && g.get("max_size").is_some_and(Value::is_u64)
+                })
+            }),
         }
     }
 }
@@ -183,7 +212,7 @@ const fn optional(name: &'static str, holds: Holds) -> Field {
 }
 
 /// The fields of a results line, in the order [`Record`] writes them.
-pub const FIELDS: [Field; 22] = [
+pub const FIELDS: [Field; 24] = [
     required("group", Holds::Text),
     required("app_a", Holds::Text),
     required("app_b", Holds::Text),
@@ -206,6 +235,8 @@ pub const FIELDS: [Field; 22] = [
     optional("time_limit_ms", Holds::Count),
     optional("memory_limit_bytes", Holds::Count),
     optional("error", Holds::TextOrNull),
+    optional("bounded", Holds::Flag),
+    optional("growth", Holds::Growth),
 ];
 
 /// A value as an error message shows it: short values in full, long ones cut, containers by kind.
@@ -338,6 +369,8 @@ impl Record {
             peak_memory_bytes: 0,
             exceptions: 0,
             conflict_list: Vec::new(),
+            bounded: false,
+            growth: Vec::new(),
             time_limit_ms: 0,
             memory_limit_bytes: 0,
             error: None,
@@ -482,6 +515,8 @@ pub(crate) mod tests {
     fn the_field_table_matches_what_a_record_writes() {
         let mut r = record("g", "a", "b", Order::Ab, Mode::Dpor, Verdict::Error);
         r.error = Some("boom".into());
+        r.bounded = true;
+        r.growth.push(GrowthEntry { app: Some("a".into()), location: "state.q".into(), max_size: 9, how: "grows".into() });
         r.conflict_list.push(ConflictKey {
             device: "d".into(),
             attribute: "switch".into(),

@@ -5,7 +5,7 @@
 //! incomplete (`time` or `memory`). A crash or unreadable output is recorded as an `error` run,
 //! so one bad pair never stops a batch.
 
-use crate::record::{ConflictKey, Record, Verdict};
+use crate::record::{ConflictKey, GrowthEntry, Record, Verdict};
 use crate::work::RunSpec;
 use serde::Deserialize;
 use std::io::Read;
@@ -177,6 +177,8 @@ pub struct RunnerConfig {
     pub memory_limit: u64,
     /// How long past the time limit a check may run before it is killed.
     pub grace: Duration,
+    /// `--bound-collections K` passed to each check, if any.
+    pub bound_collections: Option<usize>,
 }
 
 impl RunnerConfig {
@@ -206,6 +208,9 @@ impl RunnerConfig {
             .arg(format!("{}", self.time_limit.as_secs_f64()))
             .arg("--memory-limit")
             .arg(self.memory_limit.to_string());
+        if let Some(k) = self.bound_collections {
+            command.arg("--bound-collections").arg(k.to_string());
+        }
         command
     }
 }
@@ -238,6 +243,10 @@ struct PairOutput {
     exceptions: Vec<serde_json::Value>,
     #[serde(default)]
     error: Option<DiagnosticOutput>,
+    #[serde(default)]
+    bounded: bool,
+    #[serde(default)]
+    growth: Vec<GrowthEntry>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -294,6 +303,8 @@ pub fn record_of(config: &RunnerConfig, spec: &RunSpec, outcome: &ChildOutcome) 
                 record.peak_memory_bytes = out.peak_memory_bytes.max(outcome.peak_resident);
                 record.exceptions = out.exceptions.len() as u64;
                 record.conflict_list = conflicts;
+                record.bounded = out.bounded;
+                record.growth = out.growth;
                 if let Some(e) = out.error {
                     record.error = Some(format!("{}:{}:{}: {}", e.file, e.line, e.column, e.message));
                 } else if record.verdict == Verdict::Error && !stderr_line.is_empty() {
@@ -364,6 +375,7 @@ mod tests {
             time_limit: Duration::from_millis(1500),
             memory_limit: 1 << 30,
             grace: Duration::from_millis(500),
+            bound_collections: None,
         }
     }
 

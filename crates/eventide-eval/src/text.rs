@@ -4,7 +4,7 @@
 use crate::aggregate::{ratio, Analysis, GroupCounts, ModeResult, PairVerdict, Ratios};
 use crate::corpus::{strip_groovy, PaperFigure};
 use crate::paper::PaperComparison;
-use crate::record::{ConflictKey, Record};
+use crate::record::{ConflictKey, Record, Verdict};
 use crate::work::Mode;
 use std::fmt::Write as _;
 
@@ -108,11 +108,21 @@ fn percent(part: usize, whole: usize) -> String {
     }
 }
 
-/// A pair's verdict in one mode, with the reasons it did not finish.
+/// A pair's verdict in one mode, with the reasons it did not finish, marked `[bounded]` when
+/// the runs cut app-state collections (`--bound-collections`).
 pub fn verdict_cell(m: &ModeResult) -> String {
     if !m.was_run() {
         return "-".to_string();
     }
+    let cell = unbounded_verdict_cell(m);
+    if m.bounded() {
+        format!("{cell} [bounded]")
+    } else {
+        cell
+    }
+}
+
+fn unbounded_verdict_cell(m: &ModeResult) -> String {
     let v = m.verdict();
     if m.finished() {
         return v.as_str().to_string();
@@ -252,6 +262,7 @@ pub fn sections(a: &Analysis, paper: Option<&PaperComparison<'_>>) -> Vec<Sectio
     out.push(Section { title: "Reduction (geometric means)".into(), lines, ..Section::default() });
 
     out.push(run_times_section(a));
+    out.extend(growth_section(a));
 
     let mut groups = Table::new(
         &[
@@ -330,6 +341,50 @@ pub fn sections(a: &Analysis, paper: Option<&PaperComparison<'_>>) -> Vec<Sectio
         out.push(paper_section(p));
     }
     out
+}
+
+/// The unfinished runs by the app-state location their growth diagnosis named (see `eventide
+/// pair`'s `growth`), and how many unfinished runs named none; `None` when every run finished.
+fn growth_section(a: &Analysis) -> Option<Section> {
+    use std::collections::BTreeMap;
+    let unfinished: Vec<&Record> = a.records().filter(|r| r.verdict == Verdict::Incomplete).collect();
+    if unfinished.is_empty() {
+        return None;
+    }
+    // (app, location) -> (runs, largest size, how)
+    let mut growing: BTreeMap<(String, String), (usize, u64, String)> = BTreeMap::new();
+    let mut without = 0;
+    for r in &unfinished {
+        if r.growth.is_empty() {
+            without += 1;
+        }
+        for g in &r.growth {
+            let key = (g.app.clone().unwrap_or_default(), g.location.clone());
+            let entry = growing.entry(key).or_insert((0, 0, g.how.clone()));
+            entry.0 += 1;
+            entry.1 = entry.1.max(g.max_size);
+        }
+    }
+    let mut lines = vec![format!(
+        "{} unfinished runs: {} named a growing app-state location, {without} named none (their state space is \
+         large but showed no growing collection, or the runs predate the diagnosis)",
+        unfinished.len(),
+        unfinished.len() - without
+    )];
+    let bounded = a.records().filter(|r| r.bounded).count();
+    if bounded > 0 {
+        lines.push(format!(
+            "{bounded} runs cut app-state collections to a bound (--bound-collections): marked [bounded]"
+        ));
+    }
+    let mut t =
+        Table::new(&["app", "location", "runs", "largest size", "how it grows"], &[false, false, true, true, false]);
+    let mut rows: Vec<_> = growing.into_iter().collect();
+    rows.sort_by_key(|(_, (runs, _, _))| std::cmp::Reverse(*runs));
+    for ((app, location), (runs, max, how)) in rows {
+        t.push(vec![app, location, runs.to_string(), count(max), how]);
+    }
+    Some(Section { title: "Why runs did not finish".into(), lines, tables: vec![t], alarm: false })
 }
 
 /// How many of the slowest completed runs the report lists.

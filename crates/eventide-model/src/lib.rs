@@ -87,6 +87,8 @@ pub struct ModelSystem {
     event_index: FxHashMap<String, EventId>,
     /// Why the last handler run was interrupted by the run's watchdog, if it was.
     last_interrupt: Option<StopReason>,
+    /// `--bound-collections K`: variables' collections keep their last K elements.
+    bound_collections: Option<usize>,
 }
 
 /// A model state: the shared variables' values and which events are enabled.
@@ -150,6 +152,7 @@ impl ModelSystem {
             file,
             interp,
             last_interrupt: None,
+            bound_collections: None,
         };
         system.lint(&script)?;
         Ok(system)
@@ -158,6 +161,15 @@ impl ModelSystem {
     /// The names of the shared variables, in declaration order.
     pub fn variable_names(&self) -> &[Arc<str>] {
         &self.var_names
+    }
+
+    /// Bounds the collections held in variables (`--bound-collections K`): after every handler,
+    /// and in the initial state, a list keeps its last `k` elements, a map its last `k` entries
+    /// and a string its last `max(k, 64)` characters, recursively (see
+    /// [`Value::bounded`]). This changes the program's semantics; it makes a model whose state
+    /// grows without bound finite. `None` (the default) keeps values whole.
+    pub fn set_bound_collections(&mut self, k: Option<usize>) {
+        self.bound_collections = k;
     }
 
     /// The declared events, in declaration order.
@@ -213,6 +225,15 @@ impl ModelSystem {
         };
         let at = position.as_ref().map(|p| p.to_string()).unwrap_or_default();
         Finding { kind, key: format!("{at}:{message}"), message, position }
+    }
+}
+
+/// Cuts every value to the bound (see [`ModelSystem::set_bound_collections`]).
+fn bound_values(values: &mut [Value], k: usize) {
+    for v in values.iter_mut() {
+        if let Some(b) = v.bounded(k) {
+            *v = b;
+        }
     }
 }
 
@@ -384,10 +405,14 @@ impl TransitionSystem for ModelSystem {
     type Label = ();
 
     fn initial_state(&mut self) -> ModelState {
-        ModelState {
+        let mut state = ModelState {
             values: self.initial_values.iter().map(Value::deep_copy).collect(),
             enabled: self.events.iter().map(|e| e.initially_enabled).collect(),
+        };
+        if let Some(k) = self.bound_collections {
+            bound_values(&mut state.values, k);
         }
+        state
     }
 
     fn fingerprint(&self, state: &ModelState) -> Fingerprint {
@@ -419,6 +444,9 @@ impl TransitionSystem for ModelSystem {
             };
             self.interp.call_value(&mut host, &handler, Vec::new())
         };
+        if let Some(k) = self.bound_collections {
+            bound_values(&mut next.values, k);
+        }
         // A write that left the variable as it was (including a collection read out of a
         // variable and not changed in place) is a read.
         demote_unchanged_writes(accesses, |l| {
@@ -457,6 +485,20 @@ impl TransitionSystem for ModelSystem {
 
     fn event_name(&self, event: EventId) -> String {
         self.events.get(event as usize).map_or_else(|| format!("event#{event}"), |e| e.name.clone())
+    }
+
+    fn measure(&mut self, state: &ModelState, out: &mut Vec<(Location, u64)>) {
+        for (i, v) in state.values.iter().enumerate() {
+            let size = v.growth_size();
+            if size > 0 {
+                out.push((Location::data(i as u32), size));
+            }
+        }
+    }
+
+    fn describe_location(&self, location: Location) -> (Option<String>, String) {
+        let name = location.data_index().and_then(|i| self.var_names.get(i as usize));
+        (None, name.map_or_else(|| format!("{location:?}"), |n| n.to_string()))
     }
 
     fn states_equal(&self, a: &ModelState, b: &ModelState) -> Option<bool> {

@@ -10,29 +10,44 @@ fn examples_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/models")
 }
 
-/// The findings the `// expect:` line of a model states: `ok` (none) or `violation MESSAGE`.
+/// What the `// expect:` line of a model states: `ok` (no finding), `violation MESSAGE`, or
+/// `grows NAME` (the state space is infinite: a run stopped by a states limit names exactly the
+/// variable NAME as growing, and with `--bound-collections 3` the run finishes without findings).
+#[derive(Debug, PartialEq)]
+enum Expect {
+    Findings(BTreeSet<String>),
+    Grows(String),
+}
+
 /// A missing, repeated or unrecognised line is an error, not "no violation".
-fn expected(text: &str) -> Result<BTreeSet<String>, String> {
+fn expected(text: &str) -> Result<Expect, String> {
     let mut lines = text.lines().filter_map(|l| l.trim().strip_prefix("// expect:")).map(str::trim);
     let line = lines.next().ok_or("no `// expect:` line")?;
     if lines.next().is_some() {
         return Err("more than one `// expect:` line".into());
     }
-    match line.strip_prefix("violation ").map(str::trim) {
-        _ if line == "ok" => Ok(BTreeSet::new()),
-        Some(message) if !message.is_empty() => Ok(BTreeSet::from([message.to_string()])),
-        _ => Err(format!("`// expect: {line}` is neither `ok` nor `violation MESSAGE`")),
+    let argument = |prefix: &str| line.strip_prefix(prefix).map(str::trim).filter(|m| !m.is_empty());
+    match (argument("violation "), argument("grows ")) {
+        _ if line == "ok" => Ok(Expect::Findings(BTreeSet::new())),
+        (Some(message), _) => Ok(Expect::Findings(BTreeSet::from([message.to_string()]))),
+        (_, Some(name)) => Ok(Expect::Grows(name.to_string())),
+        _ => Err(format!("`// expect: {line}` is neither `ok`, `violation MESSAGE` nor `grows NAME`")),
     }
 }
 
 #[test]
 fn expect_lines_are_parsed_strictly() {
-    assert_eq!(expected("x\n// expect: ok\n"), Ok(BTreeSet::new()));
-    assert_eq!(expected("// expect: violation door locked\n"), Ok(BTreeSet::from(["door locked".to_string()])));
+    assert_eq!(expected("x\n// expect: ok\n"), Ok(Expect::Findings(BTreeSet::new())));
+    assert_eq!(
+        expected("// expect: violation door locked\n"),
+        Ok(Expect::Findings(BTreeSet::from(["door locked".to_string()])))
+    );
+    assert_eq!(expected("// expect: grows queue"), Ok(Expect::Grows("queue".to_string())));
     for bad in [
         "// expect: okay",
         "// expect: violations x",
         "// expect: violation ",
+        "// expect: grows",
         "// expect:",
         "x",
         "// expect: ok\n// expect: ok",
@@ -42,8 +57,16 @@ fn expect_lines_are_parsed_strictly() {
 }
 
 fn run(path: &Path, por: Por) -> Outcome {
+    run_with(path, por, None, None)
+}
+
+/// Runs a model with a states limit and a collection bound, if given.
+fn run_with(path: &Path, por: Por, max_states: Option<u64>, bound: Option<usize>) -> Outcome {
     let mut model = ModelSystem::load(path).unwrap_or_else(|e| panic!("{}", e.diagnostic.render()));
-    explore(&mut model, &Config { verify_fingerprints: true, ..Config::new(por) })
+    model.set_bound_collections(bound);
+    let mut config = Config { verify_fingerprints: true, ..Config::new(por) };
+    config.limits.max_states = max_states;
+    explore(&mut model, &config)
 }
 
 fn messages(o: &Outcome) -> BTreeSet<String> {
@@ -61,7 +84,16 @@ fn every_example_gives_its_expected_verdict_in_both_modes() {
         let text = std::fs::read_to_string(&path).unwrap();
         let want = expected(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         for por in [Por::None, Por::Dpor] {
-            let outcome = run(&path, por);
+            let (outcome, want) = match &want {
+                Expect::Findings(want) => (run(&path, por), want.clone()),
+                Expect::Grows(name) => {
+                    let stopped = run_with(&path, por, Some(2_000), None);
+                    assert!(!stopped.complete, "{} {por:?} finished", path.display());
+                    let growing: Vec<&str> = stopped.growth.iter().map(|g| g.name.as_str()).collect();
+                    assert_eq!(growing, [name.as_str()], "{} {por:?}", path.display());
+                    (run_with(&path, por, Some(100_000), Some(3)), BTreeSet::new())
+                }
+            };
             assert!(outcome.complete, "{} {por:?} did not finish", path.display());
             assert_eq!(messages(&outcome), want, "{} {por:?}", path.display());
         }

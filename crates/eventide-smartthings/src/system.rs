@@ -111,6 +111,11 @@ impl FromStr for Profile {
 pub struct Options {
     pub timers: TimerMode,
     pub profile: Profile,
+    /// `--bound-collections K`: the collections an app keeps in `state`, `atomicState` and fields
+    /// hold at most their last K elements (strings their last `max(K, 64)` characters), cut at
+    /// the end of every transition. This changes the apps' semantics; it makes an app whose state
+    /// grows without bound (an event buffer never emptied) finite. `None`: values are kept whole.
+    pub bound_collections: Option<usize>,
 }
 
 /// A scheduled handler of an app.
@@ -350,6 +355,7 @@ impl PairSystem {
             slots: binding.slots.clone(),
         };
         let mut tables = Tables::default();
+        tables.bound_collections = options.bound_collections;
         tables.event(EventKind::Setup(0));
         tables.event(EventKind::Setup(1));
         let attrs: Box<[Sym]> = binding
@@ -815,6 +821,41 @@ impl TransitionSystem for PairSystem {
             InterruptReason::Time => StopReason::Time,
             InterruptReason::Memory => StopReason::Memory,
         })
+    }
+
+    /// The sizes of the collections and strings each app keeps under a key of `state`,
+    /// `atomicState` or a field.
+    fn measure(&mut self, state: &PairState, out: &mut Vec<(eventide_engine::Location, u64)>) {
+        for (app, runtime) in state.apps.iter().enumerate() {
+            for (which, map) in runtime.maps.iter().enumerate() {
+                let Value::Map(m) = map else { continue };
+                for (key, value) in m.borrow().iter() {
+                    let (Some(key), size) = (key.as_str(), value.growth_size()) else { continue };
+                    if size == 0 {
+                        continue;
+                    }
+                    let key = self.tables.syms.intern(key);
+                    let loc = match which {
+                        2 => LocKey::Field { app: app as u8, key },
+                        _ => LocKey::StateKey { app: app as u8, atomic: which == 1, key },
+                    };
+                    out.push((self.tables.location(loc), size));
+                }
+            }
+        }
+    }
+
+    /// The owning app's name and the location as the app writes it (`atomicState.queue`).
+    fn describe_location(&self, location: eventide_engine::Location) -> (Option<String>, String) {
+        let app_name = |app: u8| self.apps.get(app as usize).map(|a| a.name.clone());
+        let name = |s: Sym| self.tables.syms.name(s).to_string();
+        match self.tables.location_key(location) {
+            Some(LocKey::StateKey { app, atomic, key }) => {
+                (app_name(app), format!("{}.{}", if atomic { "atomicState" } else { "state" }, name(key)))
+            }
+            Some(LocKey::Field { app, key }) => (app_name(app), name(key)),
+            _ => (None, self.location_name(location)),
+        }
     }
 
     fn event_name(&self, event: EventId) -> String {

@@ -95,11 +95,15 @@ fn error_at(file: &str, position: Option<&SourcePosition>, message: &str) -> Err
 pub fn run(args: AppArgs) -> i32 {
     let usage = |message: &str| crate::commands::usage_error_as(args.json, message, |d| error_json("usage", d));
     let options = match (args.timers.parse(), args.profile.parse()) {
-        (Ok(timers), Ok(profile)) => Options { timers, profile },
+        (Ok(timers), Ok(profile)) => Options { timers, profile, bound_collections: None },
         (Err(e), _) | (_, Err(e)) => return usage(&e),
     };
-    let limit_args =
-        LimitArgs { max_states: None, time_limit: Some(args.time_limit), memory_limit: args.memory_limit.clone() };
+    let limit_args = LimitArgs {
+        max_states: None,
+        time_limit: Some(args.time_limit),
+        memory_limit: args.memory_limit.clone(),
+        bound_collections: None,
+    };
     let limits = match crate::commands::limits(&limit_args) {
         Ok(l) => l,
         Err(e) => return usage(&e),

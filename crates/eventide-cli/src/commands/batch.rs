@@ -126,7 +126,14 @@ fn batch(args: BatchArgs) -> Result<i32, Error> {
     }
 
     let program = std::env::current_exe().map_err(|e| Error::msg(format!("cannot find the eventide binary: {e}")))?;
-    let runner = RunnerConfig { program, apps: args.apps.clone(), time_limit, memory_limit, grace };
+    let runner = RunnerConfig {
+        program,
+        apps: args.apps.clone(),
+        time_limit,
+        memory_limit,
+        grace,
+        bound_collections: args.bound_collections,
+    };
     let progress = Progress::new(&todo);
     let summary = run_batch(&todo, &runner, jobs, &args.out, &|spec, record| progress.done(spec, record))?;
     progress.finish();

@@ -26,13 +26,16 @@ pub fn run(args: CheckArgs) -> i32 {
             return exit::BAD_INPUT;
         }
     };
-    let config = Config { por, stop_at_first: !args.all, limits, ..Config::default() };
+    let bound = args.limits.bound_collections;
+    model.set_bound_collections(bound);
+    let config = Config { por, stop_at_first: !args.all, limits: limits.clone(), ..Config::default() };
     let outcome = explore(&mut model, &config);
     let (_, code) = report::check_verdict(&outcome);
+    let json = report::check_json(&outcome, bound);
     if args.json {
-        println!("{}", to_json(&report::check_json(&outcome)));
+        println!("{}", to_json(&json));
     } else {
-        print!("{}", report::check_text(&args.model.display().to_string(), &outcome));
+        print!("{}", report::check_text(&args.model.display().to_string(), &outcome, &json, &limits, bound));
     }
     code
 }

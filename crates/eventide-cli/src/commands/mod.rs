@@ -26,14 +26,16 @@ pub fn run(cli: Cli) -> i32 {
 
 /// Converts the limit flags; an invalid value is a usage error (exit 2). A time limit must be a
 /// positive number of seconds and a memory limit at least one byte: 0 would stop every run before
-/// it starts.
+/// it starts. Without `--memory-limit` the run gets [`memory::default_ceiling`]; `none` turns
+/// the ceiling off.
 pub fn limits(args: &LimitArgs) -> Result<Limits, String> {
-    let memory_limit = match &args.memory_limit {
+    let memory_limit = match args.memory_limit.as_deref() {
+        Some("none") => None,
         Some(text) => match memory::parse_size(text)? {
             0 => return Err(format!("invalid --memory-limit {text}: expected at least 1 byte (e.g. 512M, 4G)")),
             bytes => Some(bytes),
         },
-        None => None,
+        None => memory::default_ceiling().map(|b| b as usize),
     };
     let time_limit = match args.time_limit {
         Some(t) if !(t.is_finite() && t > 0.0) => {

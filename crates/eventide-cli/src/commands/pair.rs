@@ -3,7 +3,7 @@
 
 use crate::cli::{PairArgs, PorArg};
 use crate::report::{self, exit, DiagnosticJson, FindingJson, RunJson};
-use eventide_engine::{Config, EventId, FindingKind, Outcome, Por, TransitionSystem};
+use eventide_engine::{Config, EventId, FindingKind, Limits, Outcome, Por, TransitionSystem};
 use eventide_smartthings::check::check_pair;
 use eventide_smartthings::conflicts::{ConflictInfo, Tracked};
 use eventide_smartthings::label::AppId;
@@ -83,7 +83,7 @@ pub fn run(args: PairArgs) -> i32 {
         Err(message) => return usage(&message),
     };
     let options = match (args.timers.parse(), args.profile.parse()) {
-        (Ok(timers), Ok(profile)) => Options { timers, profile },
+        (Ok(timers), Ok(profile)) => Options { timers, profile, bound_collections: args.limits.bound_collections },
         (Err(e), _) | (_, Err(e)) => return usage(&e),
     };
     let tracked = match Tracked::parse(&args.track) {
@@ -91,7 +91,7 @@ pub fn run(args: PairArgs) -> i32 {
         Err(e) => return usage(&e),
     };
     let names = [app_name(&args.app1), app_name(&args.app2)];
-    let config = Config { por, stop_at_first: args.first, limits, ..Config::default() };
+    let config = Config { por, stop_at_first: args.first, limits: limits.clone(), ..Config::default() };
     let check = match check_pair(&args.app1, &args.app2, options, tracked, &config) {
         Ok(check) => check,
         Err(error) => {
@@ -122,11 +122,19 @@ pub fn run(args: PairArgs) -> i32 {
         .filter(|f| f.finding.kind == FindingKind::AppException)
         .map(|f| report::finding_json(&outcome, f))
         .collect();
-    let json = PairJson { run: RunJson::new(verdict, &outcome).events_first(), conflicts, exceptions, error: None };
+    let bound = options.bound_collections;
+    let mut run = RunJson::new(verdict, &outcome).events_first().bounded(bound.is_some());
+    // Growing locations are named by app file, as conflicts are.
+    for g in run.growth.iter_mut().flatten() {
+        if let Some(i) = system.apps().iter().position(|a| g.app.as_ref() == Some(&a.name)) {
+            g.app = Some(names[i].clone());
+        }
+    }
+    let json = PairJson { run, conflicts, exceptions, error: None };
     if args.json {
         println!("{}", serde_json::to_string(&json).unwrap_or_default());
     } else {
-        print!("{}", text_report(&names, &json));
+        print!("{}", text_report(&names, &json, &outcome, &limits, bound));
     }
     code
 }
@@ -169,7 +177,7 @@ fn event_name(outcome: &Outcome, system: &PairSystem, event: EventId) -> String 
     outcome.event_names.get(event as usize).cloned().unwrap_or_else(|| system.event_name(event))
 }
 
-fn text_report(names: &[String; 2], r: &PairJson) -> String {
+fn text_report(names: &[String; 2], r: &PairJson, outcome: &Outcome, limits: &Limits, bound: Option<usize>) -> String {
     use std::fmt::Write as _;
     let mut out = String::new();
     let headline = match r.run.verdict {
@@ -177,7 +185,14 @@ fn text_report(names: &[String; 2], r: &PairJson) -> String {
         "incomplete" => "INCOMPLETE: a limit stopped the run; no conflict found so far".to_string(),
         _ => "NO CONFLICT".to_string(),
     };
-    let _ = writeln!(out, "{headline} between {} (App1) and {} (App2), {} exploration", names[0], names[1], r.run.por);
+    let _ = writeln!(
+        out,
+        "{headline}{} between {} (App1) and {} (App2), {} exploration",
+        report::bounded_note(bound),
+        names[0],
+        names[1],
+        r.run.por
+    );
     for (n, c) in r.conflicts.iter().enumerate() {
         let _ = writeln!(
             out,
@@ -213,9 +228,8 @@ fn text_report(names: &[String; 2], r: &PairJson) -> String {
             let _ = writeln!(out, "  {at}{} (after {})", e.message, e.trace.join(", "));
         }
     }
-    if let Some(reason) = r.run.reason {
-        let _ = writeln!(out, "\nstopped early: {reason} limit reached; the figures below cover what was explored");
-    }
+    out.push_str(&report::stop_text(outcome, limits));
+    out.push_str(&report::growth_text(r.run.growth.as_deref().unwrap_or_default()));
     let _ = writeln!(
         out,
         "\nevents {}  states {}  transitions {}  executed {}  executions {}  time {:.3}s  peak memory {}",

@@ -44,6 +44,7 @@
 
 use super::access_bits::{AccessBits, AccessUniverse, BitSets};
 use super::graph::{EdgeId, Graph, StateId};
+use super::growth::Witness;
 use super::monitor::{Monitor, ObservedTransition};
 use super::step::{sorted_enabled, Bookkeeper, Executed};
 use super::{event_names, BacktrackSearch, Config, Outcome, Por, Stats, Switches};
@@ -246,6 +247,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         self.stats.visited_table_bytes = self.graph.index_bytes() as u64;
         self.stats.graph_bytes = self.graph_bytes() as u64;
         let keep_graph = self.config.keep_graph || self.book.monitored();
+        let growth = self.book.growth_report(self.system, Some(&self.graph), self.stats.states);
         let (findings, stop) = self.book.finish(self.system, &mut self.stats);
         let max_event = all_events.iter().last();
         Outcome {
@@ -256,6 +258,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             findings,
             event_names: event_names(self.system, max_event),
             graph: keep_graph.then_some(self.graph),
+            growth,
         }
     }
 
@@ -471,6 +474,9 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             Some(id) => (id, false),
             None => (self.add_node(next, fp), true),
         };
+        let states = self.graph.state_count() as u64;
+        let (src_state, dst_state) = (&self.nodes[src as usize].state, &self.nodes[dst as usize].state);
+        self.book.on_transition(self.system, src_state, dst_state, new_state, states, || Witness::State(dst));
         let edge = match existing_edge {
             Some(edge) => {
                 debug_assert_eq!(self.graph.edge(edge).dst, dst, "execute() is not deterministic");

@@ -9,6 +9,7 @@
 //! `step::Bookkeeper`'s, shared with DPOR.
 
 use super::graph::{Graph, StateId};
+use super::growth::Witness;
 use super::monitor::{Monitor, ObservedTransition};
 use super::step::{sorted_enabled, Bookkeeper};
 use super::{event_names, Config, Outcome, Por, Stats};
@@ -92,8 +93,16 @@ pub fn explore<T: TransitionSystem, M: Monitor<T>>(system: &mut T, config: &Conf
                 break;
             }
         }
+        stats.states += u64::from(new_state);
+        let witness = || match &visited {
+            Visited::Graph(_) => Witness::State(dst),
+            Visited::Compact(_) => {
+                Witness::Trace(stack.iter().filter_map(|f| f.via).chain(std::iter::once(event)).collect())
+            }
+        };
+        let src_state = &stack.last().expect("the frame just taken").state;
+        book.on_transition(system, src_state, &step.next, new_state, stats.states, witness);
         if new_state {
-            stats.states += 1;
             let mut events = Vec::new();
             sorted_enabled(system, &step.next, &mut events);
             for &e in &events {
@@ -103,6 +112,8 @@ pub fn explore<T: TransitionSystem, M: Monitor<T>>(system: &mut T, config: &Conf
         }
     }
 
+    let growth =
+        book.growth_report(system, if let Visited::Graph(g) = &visited { Some(g) } else { None }, stats.states);
     let (findings, stop) = book.finish(system, &mut stats);
     stats.events = all_events.len() as u64;
     let graph = match visited {
@@ -125,5 +136,6 @@ pub fn explore<T: TransitionSystem, M: Monitor<T>>(system: &mut T, config: &Conf
         findings,
         event_names: event_names(system, max_event),
         graph,
+        growth,
     }
 }

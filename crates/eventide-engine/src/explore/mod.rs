@@ -16,12 +16,14 @@ pub mod dpor;
 pub mod exhaustive;
 mod findings;
 pub mod graph;
+pub mod growth;
 mod limits;
 mod monitor;
 mod step;
 
 pub use findings::ReportedFinding;
 pub use graph::{Adjacent, EdgeId, Graph, GraphEdge, ShortestPaths, StateId};
+pub use growth::Growth;
 pub use limits::{Limits, StopReason, Watchdog};
 pub use monitor::{Monitor, NoMonitor, ObservedTransition};
 
@@ -163,6 +165,9 @@ pub struct Outcome {
     pub event_names: Vec<String>,
     /// The explored graph, when a monitor observed the run or [`Config::keep_graph`] asked for it.
     pub graph: Option<Graph>,
+    /// When the run stopped on a limit: the locations whose size was still growing (see
+    /// [`growth`]), largest growth first. Empty for runs that finished.
+    pub growth: Vec<Growth>,
 }
 
 impl Outcome {

@@ -10,6 +10,7 @@
 
 use super::findings::{FindingLog, ReportedFinding};
 use super::graph::{Graph, StateId};
+use super::growth::{Growth, GrowthTracker, Witness};
 use super::limits::{Budget, StopReason};
 use super::monitor::{Monitor, ObservedTransition};
 use super::{Config, Stats};
@@ -62,6 +63,7 @@ pub(crate) struct Bookkeeper<'m, T: TransitionSystem, M: Monitor<T>> {
     stop_at_first: bool,
     budget: Budget,
     stop: Option<StopReason>,
+    growth: GrowthTracker,
 }
 
 impl<'m, T: TransitionSystem, M: Monitor<T>> Bookkeeper<'m, T, M> {
@@ -77,6 +79,7 @@ impl<'m, T: TransitionSystem, M: Monitor<T>> Bookkeeper<'m, T, M> {
             stop_at_first: config.stop_at_first,
             budget,
             stop: None,
+            growth: GrowthTracker::default(),
         }
     }
 
@@ -97,14 +100,42 @@ impl<'m, T: TransitionSystem, M: Monitor<T>> Bookkeeper<'m, T, M> {
         self.stopped()
     }
 
-    /// The initial state: fingerprinted, and verified in verification mode.
+    /// The initial state: fingerprinted, verified in verification mode, and measured for the
+    /// growth diagnosis.
     pub fn initial(&mut self, system: &mut T) -> (T::State, Fingerprint) {
         let s0 = system.initial_state();
         let fp0 = system.fingerprint(&s0);
         if let Some(v) = self.verifier.as_mut() {
             v.check(system, fp0, &s0);
         }
+        self.growth.start(system, &s0);
         (s0, fp0)
+    }
+
+    /// Measures a transition from `src` to `dst` for the growth diagnosis (see
+    /// [`super::growth`]): `new_state` when `dst` was just stored, as the `states`-th state;
+    /// `witness` says where it is, should it become the witness of a growing location.
+    pub fn on_transition(
+        &mut self,
+        system: &mut T,
+        src: &T::State,
+        dst: &T::State,
+        new_state: bool,
+        states: u64,
+        witness: impl FnOnce() -> Witness,
+    ) {
+        self.growth.on_transition(system, src, dst, new_state, states, witness);
+    }
+
+    /// The locations that were still growing when the run stopped on a limit (none when it did
+    /// not stop on one), with their traces; `graph` resolves witnesses that are its states. When
+    /// there are some, turns the watchdog off (their traces are replayed).
+    pub fn growth_report(&self, system: &mut T, graph: Option<&Graph>, states: u64) -> Vec<Growth> {
+        if !self.stop.is_some_and(|r| r.is_limit()) || !self.growth.any_growing(states) {
+            return Vec::new();
+        }
+        system.set_watchdog(None);
+        self.growth.report(system, graph, states)
     }
 
     /// Shows the initial state of `graph` to the monitor.

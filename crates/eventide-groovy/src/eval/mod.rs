@@ -16,6 +16,7 @@ mod env;
 mod error;
 mod format;
 mod globals;
+mod growth;
 mod host;
 mod interp;
 mod interrupt;
@@ -34,6 +35,7 @@ use std::sync::Arc;
 
 pub use date::{clear_time, format_date, offset_ms, parse_date, time_zone};
 pub use error::{class as exception_class, is_subclass, ErrorKind, EvalError, EvalErrorData};
+pub use growth::string_bound;
 pub use host::{BufferHost, Host};
 pub use interp::{Interpreter, DEFAULT_MAX_CALL_DEPTH};
 pub use interrupt::{Interrupt, InterruptReason};

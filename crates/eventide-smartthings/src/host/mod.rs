@@ -149,6 +149,8 @@ pub(crate) struct Tables {
     pool: Vec<Vec<Interpreter>>,
     /// The limits every handler run checks (the engine's watchdog while a run is under way).
     pub interrupt: Option<Interrupt>,
+    /// `--bound-collections K` (see [`crate::Options::bound_collections`]).
+    pub bound_collections: Option<usize>,
     /// Where an app named a handler it does not declare (`subscribe(x, "a", "noSuchMethod")`),
     /// first call per (app, handler): the location of the finding when the handler is due.
     handler_sites: FxHashMap<(usize, Sym), LineCol>,
@@ -805,6 +807,13 @@ impl<'a> StHost<'a> {
                 let mut v = self.st.apps[app].maps[which as usize].clone();
                 if which != MapKind::Fields && needs_json(&v, 0) {
                     v = self.jsonify(&v, 0);
+                }
+                if let (Some(k), Value::Map(m)) = (self.tables.bound_collections, &v) {
+                    let cut: Vec<(Value, Value)> =
+                        m.borrow().iter().filter_map(|(key, x)| x.bounded(k).map(|b| (key.clone(), b))).collect();
+                    for (key, b) in cut {
+                        m.borrow_mut().insert(key, b);
+                    }
                 }
                 self.st.apps[app].maps[which as usize] = self.tables.share(v);
             }

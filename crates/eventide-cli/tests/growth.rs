@@ -1,0 +1,88 @@
+//! Runs that cannot finish say why: the growth diagnosis of `check` and `pair`, the documented
+//! `--bound-collections` bound, and the memory ceiling, as a user sees them.
+
+mod common;
+
+use common::{eventide, example};
+use serde_json::Value;
+
+fn json(args: &[&str], code: i32) -> Value {
+    let out = eventide().args(args).assert().code(code).get_output().stdout.clone();
+    serde_json::from_slice(&out).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out)))
+}
+
+fn text(args: &[&str], code: i32) -> String {
+    let out = eventide().args(args).assert().code(code).get_output().stdout.clone();
+    String::from_utf8(out).expect("UTF-8 output")
+}
+
+#[test]
+fn a_growing_model_names_the_location_and_the_bound_makes_it_finish() {
+    let model = example("models", "growing-queue.groovy");
+    for por in ["dpor", "none"] {
+        let v = json(&["check", &model, "--por", por, "--max-states", "1500", "--json"], 3);
+        assert_eq!((v["verdict"].as_str(), v["reason"].as_str()), (Some("incomplete"), Some("states")));
+        let growth = v["growth"].as_array().expect("growth on a stopped run");
+        assert_eq!(growth.len(), 1, "{v}");
+        assert_eq!(growth[0]["location"], "queue");
+        assert!(growth[0]["app"].is_null());
+        assert!(growth[0]["max_size"].as_u64().unwrap() >= 3);
+        let sizes: Vec<u64> = growth[0]["sizes"].as_array().unwrap().iter().map(|s| s.as_u64().unwrap()).collect();
+        assert_eq!(sizes.len(), growth[0]["trace"].as_array().unwrap().len() + 1);
+        assert!(sizes.windows(2).filter(|w| w[1] > w[0]).count() >= 3, "{sizes:?}");
+        assert!(v.get("bounded").is_none());
+
+        let bounded = json(&["check", &model, "--por", por, "--bound-collections", "3", "--json"], 0);
+        assert_eq!((bounded["verdict"].as_str(), bounded["complete"].as_bool()), (Some("ok"), Some(true)));
+        assert_eq!(bounded["bounded"], true);
+        assert!(bounded.get("growth").is_none(), "a finished run reports no growth: {bounded}");
+    }
+    let readable = text(&["check", &model, "--bound-collections", "3"], 0);
+    assert!(readable.starts_with("OK (bounded: collections cut to their last 3 elements)"), "{readable}");
+    let readable = text(&["check", &model, "--max-states", "1500"], 3);
+    assert!(readable.contains("queue reached size"), "{readable}");
+    assert!(readable.contains("the state space is infinite"), "{readable}");
+}
+
+#[test]
+fn a_finite_model_stopped_by_a_limit_names_no_growth() {
+    let model = example("models", "counter.groovy");
+    let v = json(&["check", &model, "--max-states", "2", "--json"], 3);
+    assert_eq!(v["growth"], serde_json::json!([]));
+}
+
+#[test]
+fn a_growing_smartapp_is_named_by_file_and_the_bound_makes_the_pair_finish() {
+    let logger = example("smartapps", "event-logger.groovy");
+    let lock = example("smartapps", "away-lock.groovy");
+    let v = json(&["pair", &logger, &lock, "--max-states", "400", "--json"], 3);
+    let growth = v["growth"].as_array().expect("growth on a stopped run");
+    assert_eq!(growth.len(), 1, "{v}");
+    assert_eq!(
+        (growth[0]["app"].as_str(), growth[0]["location"].as_str()),
+        (Some("event-logger"), Some("atomicState.buffer"))
+    );
+    let bounded = json(&["pair", &logger, &lock, "--bound-collections", "3", "--json"], 0);
+    assert_eq!((bounded["verdict"].as_str(), bounded["complete"].as_bool()), (Some("no_conflict"), Some(true)));
+    assert_eq!(bounded["bounded"], true);
+    let readable = text(&["pair", &logger, &lock, "--bound-collections", "3"], 0);
+    assert!(readable.lines().next().unwrap().contains("NO CONFLICT (bounded"), "{readable}");
+}
+
+#[test]
+fn a_memory_ceiling_ends_a_growing_run_as_incomplete_with_the_diagnosis() {
+    let model = example("models", "growing-queue.groovy");
+    let v = json(&["check", &model, "--por", "none", "--memory-limit", "64M", "--json"], 3);
+    assert_eq!(v["reason"], "memory");
+    assert_eq!(v["growth"][0]["location"], "queue");
+    let readable = text(&["check", &model, "--por", "none", "--memory-limit", "64M"], 3);
+    assert!(readable.contains("memory limit reached (64.0 MiB in use)"), "{readable}");
+}
+
+#[test]
+fn the_default_memory_ceiling_is_documented_and_none_turns_it_off() {
+    let help = text(&["check", "--help"], 0);
+    assert!(help.contains("80% of the memory available"), "{help}");
+    let v = json(&["check", &example("models", "fairness.groovy"), "--memory-limit", "none", "--json"], 0);
+    assert_eq!(v["complete"], true);
+}

@@ -1,0 +1,243 @@
+//! The growth diagnosis: why a run could not finish.
+//!
+//! A program whose state keeps a collection that grows without bound (an event buffer appended to
+//! on every event and never emptied) has an infinite state space: no explorer finishes it, and a
+//! run ends on its time, state or memory limit. While exploring, a [`GrowthTracker`] measures the
+//! growable parts of every newly stored state ([`TransitionSystem::measure`]) and keeps, per
+//! location, the smallest and largest size seen, when the largest was last raised, whether a
+//! transition was seen to shrink it, its first growth step, and a witness state where it had
+//! grown by [`GROWTH_STEPS`] such steps over the smallest size.
+//!
+//! When a run stops on a limit, [`GrowthTracker::report`] lists the locations that were **still
+//! growing**: grown by at least [`GROWTH_STEPS`] steps, with the largest size raised in the second half
+//! of the run (a collection that fills up to a fixed size early, or a large but finite counter, is
+//! not reported). Each comes with a shortest trace to its witness state and the location's size
+//! after every event of that trace, replayed through the system. A run that finishes never
+//! reports growth: its state space was finite.
+
+use super::graph::{Graph, StateId};
+use crate::system::{EventId, Location, TransitionSystem};
+use rustc_hash::FxHashMap;
+
+/// How many growth steps a location must have taken to be reported: it must have grown by this
+/// many times its first growth step (one append of one event's record, say), and the witness
+/// trace reaches a state that far above the smallest size.
+pub const GROWTH_STEPS: u64 = 3;
+
+/// A location whose size kept growing in a run that stopped on a limit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Growth {
+    pub location: Location,
+    /// Who owns the location (an app), if the system says (see
+    /// [`TransitionSystem::describe_location`]).
+    pub owner: Option<String>,
+    /// The location's name, e.g. `atomicState.queue` or a model variable.
+    pub name: String,
+    /// The smallest and largest sizes seen in stored states.
+    pub min_size: u64,
+    pub max_size: u64,
+    /// Whether some explored transition made it smaller.
+    pub shrank: bool,
+    /// A shortest trace from the initial state to a state where it had grown by at least
+    /// [`GROWTH_STEPS`] times its first growth step.
+    pub trace: Vec<EventId>,
+    /// The location's size in the initial state and after each event of `trace`.
+    pub sizes: Vec<u64>,
+}
+
+impl Growth {
+    /// How the location grows, in words: "grows by one element per event and was never seen to
+    /// shrink", from the sizes along the trace and the shrink flag.
+    pub fn describe(&self) -> String {
+        let steps: Vec<u64> = self.sizes.windows(2).filter(|w| w[1] > w[0]).map(|w| w[1] - w[0]).collect();
+        let by = match steps.as_slice() {
+            [] => "grows".to_string(),
+            [first, rest @ ..] if rest.iter().all(|s| s == first) => {
+                let unit = if *first == 1 { "one element" } else { "elements" };
+                let n = if *first == 1 { String::new() } else { format!("{first} ") };
+                format!("grows by {n}{unit} per event that adds to it")
+            }
+            _ => "grows by varying amounts".to_string(),
+        };
+        if self.shrank {
+            format!(
+                "{by}; some events shrink it, but sequences without them keep growing it (largest seen: {})",
+                self.max_size
+            )
+        } else {
+            format!("{by} and was never seen to shrink: the state space is infinite")
+        }
+    }
+}
+
+/// Where the witness state of a location is: an id of the explored graph (its trace is a
+/// shortest path, found when the report is made), or a trace taken when it was found (explorers
+/// without a graph).
+#[derive(Clone, Debug)]
+pub(crate) enum Witness {
+    State(StateId),
+    Trace(Vec<EventId>),
+}
+
+#[derive(Clone, Debug)]
+struct Track {
+    min: u64,
+    max: u64,
+    /// The first increase seen on a transition (0 until one is seen): the unit of growth.
+    step: u64,
+    /// Number of stored states when `max` was last raised.
+    raised_at: u64,
+    shrank: bool,
+    witness: Option<Witness>,
+}
+
+/// Measures stored states while a run explores (see the module documentation).
+#[derive(Default)]
+pub(crate) struct GrowthTracker {
+    tracks: FxHashMap<Location, Track>,
+    before: Vec<(Location, u64)>,
+    after: Vec<(Location, u64)>,
+    /// Whether the system measures anything (false after the initial state measured nothing, so
+    /// that systems without growable parts pay nothing).
+    active: bool,
+}
+
+impl GrowthTracker {
+    /// Measures the initial state.
+    pub fn start<T: TransitionSystem>(&mut self, system: &mut T, initial: &T::State) {
+        self.after.clear();
+        system.measure(initial, &mut self.after);
+        self.active = true;
+        for &(location, size) in &self.after {
+            let track = Track { min: size, max: size, step: 0, raised_at: 1, shrank: false, witness: None };
+            self.tracks.insert(location, track);
+        }
+    }
+
+    /// Measures a transition from `src` to `dst`: every transition tells whether it shrank a
+    /// location; a transition to a newly stored state (`new_state`, the `states`-th) also updates
+    /// the sizes seen. `witness` gives where `dst` is, called only when `dst` becomes a location's
+    /// witness.
+    pub fn on_transition<T: TransitionSystem>(
+        &mut self,
+        system: &mut T,
+        src: &T::State,
+        dst: &T::State,
+        new_state: bool,
+        states: u64,
+        witness: impl FnOnce() -> Witness,
+    ) {
+        if !self.active {
+            return;
+        }
+        self.before.clear();
+        self.after.clear();
+        system.measure(src, &mut self.before);
+        system.measure(dst, &mut self.after);
+        let mut witness = Some(witness);
+        let mut taken: Option<Witness> = None;
+        for &(location, old) in &self.before {
+            let size = self.after.iter().find(|(l, _)| *l == location).map_or(0, |&(_, s)| s);
+            if size < old {
+                if let Some(track) = self.tracks.get_mut(&location) {
+                    track.shrank = true;
+                    track.min = track.min.min(size);
+                }
+            }
+        }
+        if !new_state {
+            return;
+        }
+        for &(location, size) in &self.after {
+            let old = self.before.iter().find(|(l, _)| *l == location).map_or(0, |&(_, s)| s);
+            let track = self.tracks.entry(location).or_insert(Track {
+                min: old.min(size),
+                max: size,
+                step: 0,
+                raised_at: states,
+                shrank: false,
+                witness: None,
+            });
+            track.min = track.min.min(size).min(old);
+            track.shrank |= size < old;
+            if size > track.max {
+                track.max = size;
+                track.raised_at = states;
+            }
+            if size > old && track.step == 0 {
+                track.step = size - old;
+            }
+            if track.witness.is_none() && track.step > 0 && size >= track.min + GROWTH_STEPS * track.step {
+                if taken.is_none() {
+                    taken = witness.take().map(|f| f());
+                }
+                track.witness = taken.clone();
+            }
+        }
+    }
+
+    /// The tracks of the locations still growing with `states` stored states.
+    fn growing(&self, states: u64) -> Vec<(&Location, &Track)> {
+        self.tracks
+            .iter()
+            .filter(|(_, t)| t.step > 0 && t.max >= t.min + GROWTH_STEPS * t.step)
+            .filter(|(_, t)| t.raised_at.saturating_mul(2) >= states)
+            .filter(|(_, t)| t.witness.is_some())
+            .collect()
+    }
+
+    /// Whether some location was still growing with `states` stored states.
+    pub fn any_growing(&self, states: u64) -> bool {
+        !self.growing(states).is_empty()
+    }
+
+    /// The locations still growing when the run stopped with `states` stored states, each with a
+    /// shortest trace to its witness (from `graph` when the witness is a state of it) and the
+    /// sizes along that trace (replayed through `system`; the watchdog must be off).
+    pub fn report<T: TransitionSystem>(&self, system: &mut T, graph: Option<&Graph>, states: u64) -> Vec<Growth> {
+        let mut growing = self.growing(states);
+        growing.sort_by_key(|(l, t)| (std::cmp::Reverse(t.max - t.min), **l));
+        let mut paths = graph.map(Graph::shortest_paths);
+        growing
+            .into_iter()
+            .map(|(&location, track)| {
+                let trace = match (&track.witness, paths.as_mut()) {
+                    (Some(Witness::Trace(t)), _) => t.clone(),
+                    (Some(Witness::State(s)), Some(p)) => p.trace_to(*s),
+                    _ => Vec::new(),
+                };
+                let sizes = replay_sizes(system, &trace, location);
+                let (owner, name) = system.describe_location(location);
+                Growth {
+                    location,
+                    owner,
+                    name,
+                    min_size: track.min,
+                    max_size: track.max,
+                    shrank: track.shrank,
+                    trace,
+                    sizes,
+                }
+            })
+            .collect()
+    }
+}
+
+/// The size of `location` in the initial state and after each event of `trace`.
+fn replay_sizes<T: TransitionSystem>(system: &mut T, trace: &[EventId], location: Location) -> Vec<u64> {
+    let mut measured = Vec::new();
+    let mut size_of = |system: &mut T, state: &T::State| {
+        measured.clear();
+        system.measure(state, &mut measured);
+        measured.iter().find(|(l, _)| *l == location).map_or(0, |&(_, s)| s)
+    };
+    let mut state = system.initial_state();
+    let mut sizes = vec![size_of(system, &state)];
+    let mut accesses = Vec::new();
+    for &event in trace {
+        accesses.clear();
+        state = system.execute(&state, event, &mut accesses).next;
+        sizes.push(size_of(system, &state));
+    }
+    sizes
+}

@@ -1,0 +1,126 @@
+//! The growth diagnosis: a run stopped by a limit names the locations whose size kept growing,
+//! with a trace that shows the growth; a finished run and a large but finite state space name
+//! none.
+
+use eventide_engine::{explore, Access, Config, EventId, Fingerprint, Location, Por, Step, TransitionSystem};
+
+/// A system written in Rust: `queue` (location 0) grows by `step` elements on event 0 unless
+/// `cap` stops it (then it is emptied); event 1 steps a counter modulo `modulus` (location 1,
+/// never measured: it is not a collection) and, with `drain_on_wrap`, empties the queue when the
+/// counter wraps to 0.
+struct Queue {
+    step: u64,
+    cap: Option<u64>,
+    modulus: u64,
+    drain_on_wrap: bool,
+}
+
+impl TransitionSystem for Queue {
+    type State = (u64, u64);
+    type Label = ();
+
+    fn initial_state(&mut self) -> (u64, u64) {
+        (0, 0)
+    }
+
+    fn fingerprint(&self, s: &(u64, u64)) -> Fingerprint {
+        Fingerprint(((s.0 as u128) << 64) | s.1 as u128)
+    }
+
+    fn enabled(&mut self, _s: &(u64, u64), out: &mut Vec<EventId>) {
+        out.extend([0, 1]);
+    }
+
+    fn execute(&mut self, s: &(u64, u64), e: EventId, accesses: &mut Vec<Access>) -> Step<(u64, u64)> {
+        let next = match e {
+            0 => {
+                accesses.push(Access::write(Location::data(0)));
+                let grown = s.0 + self.step;
+                (if self.cap.is_some_and(|c| grown > c) { 0 } else { grown }, s.1)
+            }
+            _ => {
+                accesses.extend([Access::write(Location::data(0)), Access::write(Location::data(1))]);
+                let counter = (s.1 + 1) % self.modulus;
+                (if self.drain_on_wrap && counter == 0 { 0 } else { s.0 }, counter)
+            }
+        };
+        Step { next, findings: Vec::new(), label: () }
+    }
+
+    fn event_name(&self, e: EventId) -> String {
+        ["append", "count"][e as usize].to_string()
+    }
+
+    fn measure(&mut self, s: &(u64, u64), out: &mut Vec<(Location, u64)>) {
+        if s.0 > 0 {
+            out.push((Location::data(0), s.0));
+        }
+    }
+
+    fn describe_location(&self, location: Location) -> (Option<String>, String) {
+        (Some("app".to_string()), format!("var{}", location.data_index().unwrap_or(99)))
+    }
+}
+
+fn run(system: &mut Queue, por: Por, max_states: u64) -> eventide_engine::Outcome {
+    let mut config = Config::new(por);
+    config.limits.max_states = Some(max_states);
+    explore(system, &config)
+}
+
+#[test]
+fn an_unbounded_queue_is_named_with_a_trace_that_shows_it_growing() {
+    for por in [Por::None, Por::Dpor] {
+        for step in [1, 4] {
+            let mut system = Queue { step, cap: None, modulus: 3, drain_on_wrap: false };
+            let outcome = run(&mut system, por, 500);
+            assert!(!outcome.complete, "{por:?}");
+            assert_eq!(outcome.growth.len(), 1, "{por:?} step {step}: {:?}", outcome.growth);
+            let g = &outcome.growth[0];
+            assert_eq!((g.owner.as_deref(), g.name.as_str()), (Some("app"), "var0"));
+            assert!(!g.shrank);
+            assert!(g.max_size >= 3 * step && g.max_size.is_multiple_of(step), "{g:?}");
+            // The sizes replay the trace: one more than its events, starting empty, and at
+            // least three growth steps of `step` each.
+            assert_eq!(g.sizes.len(), g.trace.len() + 1);
+            assert_eq!(g.sizes[0], 0);
+            let growth_steps = g.sizes.windows(2).filter(|w| w[1] == w[0] + step).count();
+            assert!(growth_steps >= 3, "{g:?}");
+            assert!(g.describe().contains("never seen to shrink"), "{}", g.describe());
+        }
+    }
+}
+
+#[test]
+fn a_finished_run_reports_no_growth() {
+    for por in [Por::None, Por::Dpor] {
+        let mut system = Queue { step: 1, cap: Some(40), modulus: 5, drain_on_wrap: false };
+        let outcome = run(&mut system, por, 100_000);
+        assert!(outcome.complete, "{por:?}");
+        assert!(outcome.growth.is_empty(), "{por:?}: {:?}", outcome.growth);
+    }
+}
+
+#[test]
+fn a_large_finite_space_that_stopped_growing_early_is_not_growth() {
+    // The queue fills to 4 and is emptied; the counter modulo 1,000 makes the space large enough
+    // to stop on the states limit long after the queue's largest size was first reached.
+    for por in [Por::None, Por::Dpor] {
+        let mut system = Queue { step: 1, cap: Some(4), modulus: 1_000, drain_on_wrap: false };
+        let outcome = run(&mut system, por, 2_000);
+        assert!(!outcome.complete, "{por:?}");
+        assert!(outcome.growth.is_empty(), "{por:?}: {:?}", outcome.growth);
+    }
+}
+
+/// DPOR takes the events in turn, so its run sees `count` drain the queue; depth-first search
+/// appends all the way down to the states limit and never sees a drain.
+#[test]
+fn a_queue_that_some_events_empty_still_grows_and_the_report_says_it_shrinks_too() {
+    let mut system = Queue { step: 1, cap: None, modulus: 2, drain_on_wrap: true };
+    let outcome = run(&mut system, Por::Dpor, 1_000);
+    assert_eq!(outcome.growth.len(), 1);
+    let g = &outcome.growth[0];
+    assert!(g.shrank, "{g:?}");
+    assert!(g.describe().contains("some events shrink it"), "{}", g.describe());
+}
