@@ -22,12 +22,56 @@ pub struct ModelNames<'a> {
 
 /// Checks one handler body. `params` are the closure's parameters (`it` when implicit).
 pub fn check_handler(body: &[Stmt], params: &[String], names: &ModelNames) -> Result<(), LintError> {
-    let mut walker = Walker { names, scopes: vec![params.iter().cloned().collect()] };
+    let mut walker = Walker { names, threads: None, scopes: vec![params.iter().cloned().collect()] };
     walker.block(body)
+}
+
+/// What the checks of a program of threads need to know besides [`ModelNames`].
+pub struct ThreadNames<'a> {
+    /// Every thread, and the loopers among them (the threads with an event queue).
+    pub threads: &'a FxHashSet<String>,
+    pub loopers: &'a FxHashSet<String>,
+    pub handlers: &'a FxHashSet<String>,
+    /// The locks some `acquire` takes.
+    pub locks: &'a FxHashSet<String>,
+}
+
+/// The lock of a statement that is a call `acquire("name")`, with the argument's span; `Err`
+/// with the call's span when it is an `acquire` call of another shape.
+pub fn top_level_acquire(stmt: &Stmt) -> Option<Result<(&str, Span), Span>> {
+    let StmtKind::Expr(e) = &stmt.kind else { return None };
+    let ExprKind::MethodCall { object: None, member: Member::Name(name), args, .. } = &e.kind else { return None };
+    if &**name != "acquire" {
+        return None;
+    }
+    match (args.positional.as_slice(), args.named.is_empty()) {
+        ([Expr { kind: ExprKind::Str(lock), span }], true) => Some(Ok((lock, *span))),
+        _ => Some(Err(e.span)),
+    }
+}
+
+/// Checks the body of a thread or handler of a program of threads: its top-level statements
+/// are its steps (locals declared by one are seen by the next). Besides the handler checks:
+/// `post("thread", "event")` must name a looper thread and a handler, `acquire("lock")` must be
+/// a step of its own with a literal lock name, `release` must name a lock some `acquire` takes,
+/// and `enable`/`disable` do not exist.
+pub fn check_thread_body(body: &[Stmt], names: &ModelNames, threads: &ThreadNames) -> Result<(), LintError> {
+    let mut walker = Walker { names, threads: Some(threads), scopes: vec![FxHashSet::default()] };
+    for stmt in body {
+        match top_level_acquire(stmt) {
+            Some(Ok(_)) => {}
+            Some(Err(span)) => {
+                return Err(LintError { span, message: "acquire() takes one lock name: acquire(\"name\")".into() })
+            }
+            None => walker.stmt(stmt)?,
+        }
+    }
+    Ok(())
 }
 
 struct Walker<'a, 'b> {
     names: &'a ModelNames<'b>,
+    threads: Option<&'a ThreadNames<'b>>,
     scopes: Vec<FxHashSet<String>>,
 }
 
@@ -240,7 +284,9 @@ impl Walker<'_, '_> {
             ExprKind::MethodCall { object, member, args, .. } => {
                 if object.is_none() {
                     if let Member::Name(name) = member {
-                        if &**name == "enable" || &**name == "disable" {
+                        if let Some(threads) = self.threads {
+                            thread_call(threads, name, args, e.span)?;
+                        } else if &**name == "enable" || &**name == "disable" {
                             self.event_name_arg(name, args, e.span)?;
                         }
                     }
@@ -268,5 +314,67 @@ impl Walker<'_, '_> {
             ExprKind::Spread(inner) => self.expr(inner),
             ExprKind::MethodPointer { object, .. } => self.expr(object),
         }
+    }
+}
+
+/// The checks of `post`, `acquire`, `release`, `enable` and `disable` inside a step.
+fn thread_call(threads: &ThreadNames, name: &str, args: &Args, span: Span) -> Result<(), LintError> {
+    let literal = |i: usize| match args.positional.get(i) {
+        Some(Expr { kind: ExprKind::Str(s), span }) => Some((&**s, *span)),
+        _ => None,
+    };
+    match name {
+        "post" => {
+            if args.positional.len() != 2 || !args.named.is_empty() {
+                return Err(LintError { span, message: "post() takes a thread name and an event name".into() });
+            }
+            if let Some((thread, at)) = literal(0) {
+                if !threads.threads.contains(thread) {
+                    return Err(LintError { span: at, message: format!("post(): no thread named `{thread}`") });
+                }
+                if !threads.loopers.contains(thread) {
+                    return Err(LintError {
+                        span: at,
+                        message: format!(
+                            "post(): thread `{thread}` has no event queue; declare it with thread(\"{thread}\", looper: true)"
+                        ),
+                    });
+                }
+            }
+            if let Some((event, at)) = literal(1) {
+                if !threads.handlers.contains(event) {
+                    return Err(LintError {
+                        span: at,
+                        message: format!(
+                            "post(): event `{event}` has no handler (declare handler(\"{event}\") {{ ... }})"
+                        ),
+                    });
+                }
+            }
+            Ok(())
+        }
+        "acquire" => Err(LintError {
+            span,
+            message: "acquire() must be a step of its own: a top-level statement of a thread or handler body".into(),
+        }),
+        "release" => {
+            if args.positional.len() != 1 || !args.named.is_empty() {
+                return Err(LintError { span, message: "release() takes one lock name".into() });
+            }
+            if let Some((lock, at)) = literal(0) {
+                if !threads.locks.contains(lock) {
+                    return Err(LintError {
+                        span: at,
+                        message: format!("release(\"{lock}\"): no acquire(\"{lock}\") in the program"),
+                    });
+                }
+            }
+            Ok(())
+        }
+        "enable" | "disable" => Err(LintError {
+            span,
+            message: format!("{name}() is for event models; threads post events with post(\"thread\", \"event\")"),
+        }),
+        _ => Ok(()),
     }
 }

@@ -25,6 +25,9 @@ pub enum StopReason {
     Executed,
     /// `stop_at_first` and a finding (violation or exception) was made.
     FirstFinding,
+    /// A stateless explorer ([`Por::EmDpor`](crate::Por::EmDpor)) returned to a state on its
+    /// current path: the state space has a cycle, which it does not explore.
+    Cyclic,
 }
 
 impl StopReason {
@@ -36,6 +39,7 @@ impl StopReason {
             StopReason::States => "states",
             StopReason::Executed => "executed",
             StopReason::FirstFinding => "first_finding",
+            StopReason::Cyclic => "cyclic",
         }
     }
 

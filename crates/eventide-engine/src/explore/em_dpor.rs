@@ -1,0 +1,662 @@
+//! EM-DPOR: dynamic partial order reduction with dependence-covering sets for programs of threads
+//! that share memory and post events to each other's FIFO queues (Maiya, Gupta, Kanade,
+//! Majumdar, *Partial Order Reduction for Event-Driven Multi-threaded Programs*, TACAS 2016).
+//!
+//! The program comes as any [`TransitionSystem`] whose events are its threads (event `t` = "thread
+//! `t` makes its next step") and which describes each step with
+//! [`TransitionSystem::task_step`]: the thread, the task (the thread's body, or one run of a
+//! handler taken from its queue), whether the step begins or ends the task, and the events it
+//! posted. A system without that information is explored as threads whose steps all form one
+//! task, i.e. with plain stateless DPOR.
+//!
+//! # The algorithm
+//! A stateless depth-first search over traces, as in Flanagan and Godefroid's DPOR, with the
+//! paper's changes (its Section 3.1):
+//! - **Dependence.** Two steps depend on each other when their accesses conflict (same location,
+//!   one writes). Event queues are *not* locations: two posts to one thread are independent (the
+//!   queue locations a front end reports for DPOR's sake, [`TaskStep::queues`], are dropped).
+//!   Taking a lock writes the lock's location; releasing it accesses nothing (a release and an
+//!   acquire of the same lock by another thread are never co-enabled).
+//! - **Happens-before** (the paper's Definition 3), kept per step of the trace as the set of
+//!   earlier steps that happen before it: steps of one task in program order; dependent steps in
+//!   trace order; a post before the first step of the handler run it posted; a thread's body
+//!   before its handlers; and the FIFO rule: when the posts of two handler runs on one thread
+//!   are ordered, the end of the first run is before the beginning of the second.
+//! - **Races.** When step `j` runs, every earlier step `i` of another task that depends on it and
+//!   does not happen before `j`'s task (the steps from the point `j` became pending on, and the
+//!   last such step before that point: Flanagan and Godefroid's rule applied at every state
+//!   where `j` was pending) is a race to reverse.
+//! - **Backtracking choices and states.** To reverse `i` and `j` of different threads, the
+//!   candidates are `j`'s task and the tasks of the steps between them that happen before `j`.
+//!   A candidate whose thread is enabled at the state before `i` and which is *executable* there
+//!   (running on its thread, or at the front of its queue with the thread idle) adds its thread
+//!   to that state's backtrack set. When no candidate is executable there, a candidate handler
+//!   run that waits in its thread's queue behind another run `e''` is reordered with `e''`
+//!   first: the two posts are reversed, recursively, which picks an earlier backtracking state
+//!   (the paper's Example 3: `r2` is added at `s0` to reorder `r3` and `r6`). Only when that is
+//!   impossible are all enabled threads added, as in DPOR. Two dependent steps of different
+//!   handler runs on one thread are reversed by reversing the posts of the runs (when those are
+//!   not ordered, i.e. when the events may be reordered).
+//! - At the end of a trace where threads are left blocked, the step each would make (the acquire
+//!   of a held lock, from [`TransitionSystem::blocked`]) is checked for races the same way, so
+//!   that deadlocks that need another lock order are reached.
+//!
+//! # Acyclic state spaces only
+//! The paper assumes a finite, acyclic state space, and so does this explorer: it is stateless,
+//! and a step that returns to a state on the current trace stops the run with
+//! [`StopReason::Cyclic`] (verdict `incomplete`, reason `cyclic`). Use the stateful explorers
+//! ([`Por::Dpor`], [`Por::None`]) for programs that loop.
+//!
+//! # Counters
+//! `executions` is the number of traces explored, `transitions` the number of distinct
+//! transitions (pairs of a state fingerprint and a thread), `states` the number of distinct
+//! states, `executed` the number of steps run.
+
+use super::limits::StopReason;
+use super::monitor::Monitor;
+use super::step::{sorted_enabled, Bookkeeper};
+use super::{event_names, Config, Outcome, Por, Stats};
+use crate::eventset::EventSet;
+use crate::system::{Access, AccessKind, EventId, Fingerprint, Location, TaskStep, TransitionSystem};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+type TaskId = usize;
+
+/// A set of trace indices.
+#[derive(Clone, Default, Debug)]
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn contains(&self, i: usize) -> bool {
+        self.0.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+
+    fn insert(&mut self, i: usize) {
+        if self.0.len() <= i / 64 {
+            self.0.resize(i / 64 + 1, 0);
+        }
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    fn union_with(&mut self, other: &Bits) {
+        if self.0.len() < other.0.len() {
+            self.0.resize(other.0.len(), 0);
+        }
+        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
+            *a |= b;
+        }
+    }
+
+    /// The indices in `lo..hi`, ascending.
+    fn range(&self, lo: usize, hi: usize) -> impl Iterator<Item = usize> + '_ {
+        (lo..hi).filter(move |&i| self.contains(i))
+    }
+}
+
+/// A task of the current trace: a thread's body or one run of a handler.
+#[derive(Clone, Debug)]
+struct Task {
+    thread: u32,
+    /// The handler, `None` for a body.
+    handler: Option<u32>,
+    /// The step that posted it (`None` for a body).
+    post: Option<usize>,
+    /// Its first and last steps, once made.
+    begin: Option<usize>,
+    end: Option<usize>,
+    /// Its latest step so far.
+    last: Option<usize>,
+}
+
+/// One step of the current trace, with what is needed to undo it.
+struct Taken {
+    thread: u32,
+    task: TaskId,
+    /// Data and lock accesses (queue locations dropped), deduplicated.
+    accesses: Vec<Access>,
+    /// The earlier steps that happen before this one (transitively closed).
+    hb: Bits,
+    // Undo information.
+    tasks_len: usize,
+    prev_last: Option<usize>,
+    prev_current: Option<TaskId>,
+    prev_body: Option<TaskId>,
+    begins: bool,
+    ends: bool,
+}
+
+/// A state of the current trace.
+struct Node<S> {
+    state: S,
+    fp: Fingerprint,
+    enabled: Vec<EventId>,
+    backtrack: Vec<EventId>,
+    done: Vec<EventId>,
+    /// The thread stepped from this state on the current trace (the trace holds the step).
+    taken: Option<EventId>,
+}
+
+/// The target of a reversal: a step (or a blocked step at the end of the trace) that should run
+/// before an earlier step it races with.
+struct Target {
+    /// Its trace index (the trace length for a blocked step).
+    index: usize,
+    /// Its task (`None` when unknown: a blocked step that would begin a task).
+    task: Option<TaskId>,
+    thread: u32,
+    /// The steps that happen before it.
+    hb: Bits,
+}
+
+/// The trace-dependent bookkeeping: tasks, threads, accesses per location.
+#[derive(Default)]
+struct Trace {
+    steps: Vec<Taken>,
+    tasks: Vec<Task>,
+    /// Per thread: the task it is running, if any.
+    current: Vec<Option<TaskId>>,
+    /// Per thread: its body task, once it made a body step.
+    body: Vec<Option<TaskId>>,
+    /// Per location: the steps that accessed it, in trace order.
+    by_location: FxHashMap<Location, Vec<(usize, AccessKind)>>,
+}
+
+impl Trace {
+    fn grow(&mut self, thread: u32) {
+        let n = thread as usize + 1;
+        if self.current.len() < n {
+            self.current.resize(n, None);
+            self.body.resize(n, None);
+        }
+    }
+
+    /// Records step `j` (= `self.steps.len()`) and returns the races to reverse with it.
+    fn push(&mut self, step: TaskStep, mut accesses: Vec<Access>) -> Vec<usize> {
+        let j = self.steps.len();
+        let t = step.thread;
+        self.grow(t);
+        for &(target, _) in &step.posts {
+            self.grow(target);
+        }
+        accesses.retain(|a| !step.queues.contains(&a.location));
+        accesses.sort_unstable();
+        accesses.dedup();
+        let tasks_len = self.tasks.len();
+        let prev_current = self.current[t as usize];
+        let prev_body = self.body[t as usize];
+        // The task of the step.
+        let task = if step.begins {
+            // The earliest-posted run on this thread that has not begun.
+            let found = self
+                .tasks
+                .iter()
+                .enumerate()
+                .filter(|(_, k)| k.thread == t && k.handler.is_some() && k.begin.is_none())
+                .min_by_key(|(_, k)| k.post)
+                .map(|(i, _)| i);
+            match found {
+                Some(i) => i,
+                None => {
+                    // A front end that begins a run nobody posted: a run of its own.
+                    self.tasks.push(Task { thread: t, handler: step.handler, post: None, begin: None, end: None, last: None });
+                    self.tasks.len() - 1
+                }
+            }
+        } else {
+            match prev_current {
+                Some(k) => k,
+                None => {
+                    self.tasks.push(Task { thread: t, handler: None, post: None, begin: None, end: None, last: None });
+                    let k = self.tasks.len() - 1;
+                    self.body[t as usize] = Some(k);
+                    k
+                }
+            }
+        };
+        let prev_last = self.tasks[task].last;
+        // Happens-before from program order, posts, bodies and the FIFO rule.
+        let mut pre: Vec<usize> = Vec::new();
+        if let Some(l) = prev_last {
+            pre.push(l);
+        }
+        if self.tasks[task].begin.is_none() && self.tasks[task].handler.is_some() {
+            if let Some(p) = self.tasks[task].post {
+                pre.push(p);
+                let post_hb = &self.steps[p].hb;
+                for other in &self.tasks {
+                    if other.thread == t && other.handler.is_some() {
+                        if let (Some(e), Some(q)) = (other.end, other.post) {
+                            if post_hb.contains(q) {
+                                pre.push(e);
+                            }
+                        }
+                    }
+                }
+            }
+            if let Some(b) = self.body[t as usize] {
+                if let Some(e) = self.tasks[b].end.or(self.tasks[b].last) {
+                    pre.push(e);
+                }
+            }
+        }
+        let mut hb = Bits::default();
+        for &p in &pre {
+            hb.union_with(&self.steps[p].hb);
+            hb.insert(p);
+        }
+        let pending_from = pre.iter().max().map_or(0, |m| m + 1);
+        let c_pre = hb.clone();
+        // Dependent earlier steps.
+        let mut deps: Vec<usize> = Vec::new();
+        for a in &accesses {
+            if let Some(list) = self.by_location.get(&a.location) {
+                for &(i, kind) in list.iter() {
+                    if a.kind == AccessKind::Write || kind == AccessKind::Write {
+                        deps.push(i);
+                    }
+                }
+            }
+        }
+        deps.sort_unstable();
+        deps.dedup();
+        for &d in &deps {
+            if !hb.contains(d) {
+                let h = self.steps[d].hb.clone();
+                hb.union_with(&h);
+                hb.insert(d);
+            }
+        }
+        let races = select_races(&deps, &c_pre, pending_from, |d| self.steps[d].task != task);
+        // Record.
+        for a in &accesses {
+            self.by_location.entry(a.location).or_default().push((j, a.kind));
+        }
+        for &(target, handler) in &step.posts {
+            self.tasks.push(Task {
+                thread: target,
+                handler: Some(handler),
+                post: Some(j),
+                begin: None,
+                end: None,
+                last: None,
+            });
+        }
+        {
+            let k = &mut self.tasks[task];
+            if k.begin.is_none() {
+                k.begin = Some(j);
+            }
+            k.last = Some(j);
+            if step.ends {
+                k.end = Some(j);
+            }
+        }
+        self.current[t as usize] = if step.ends { None } else { Some(task) };
+        self.steps.push(Taken {
+            thread: t,
+            task,
+            accesses,
+            hb,
+            tasks_len,
+            prev_last,
+            prev_current,
+            prev_body,
+            begins: step.begins || prev_last.is_none(),
+            ends: step.ends,
+        });
+        races
+    }
+
+    /// Undoes the last step.
+    fn pop(&mut self) {
+        let Some(s) = self.steps.pop() else { return };
+        let j = self.steps.len();
+        for a in &s.accesses {
+            if let Some(list) = self.by_location.get_mut(&a.location) {
+                if list.last().is_some_and(|&(i, _)| i == j) {
+                    list.pop();
+                }
+            }
+        }
+        if s.task < s.tasks_len {
+            let k = &mut self.tasks[s.task];
+            k.last = s.prev_last;
+            if s.begins {
+                k.begin = None;
+            }
+            if s.ends {
+                k.end = None;
+            }
+        }
+        self.tasks.truncate(s.tasks_len);
+        self.current[s.thread as usize] = s.prev_current;
+        self.body[s.thread as usize] = s.prev_body;
+    }
+
+    /// Whether task `c` is executable at the state before step `i`: running there, or first in
+    /// its thread's queue with the thread idle.
+    fn executable(&self, c: TaskId, i: usize) -> bool {
+        let k = &self.tasks[c];
+        let begun = k.begin.is_some_and(|b| b < i);
+        if begun {
+            return k.end.is_none_or(|e| e >= i);
+        }
+        if k.handler.is_none() {
+            // A body that has not started: it is the first thing its thread runs.
+            return true;
+        }
+        if k.post.is_none_or(|p| p >= i) {
+            return false;
+        }
+        self.idle_before(k.thread, i, Some(c))
+    }
+
+    /// Whether `thread` is idle at the state before step `i` with nothing posted before `c`
+    /// (any task when `c` is `None`) waiting in its queue.
+    fn idle_before(&self, thread: u32, i: usize, c: Option<TaskId>) -> bool {
+        let c_post = c.and_then(|c| self.tasks[c].post);
+        if let Some(b) = self.body.get(thread as usize).copied().flatten() {
+            if self.tasks[b].end.is_none_or(|e| e >= i) {
+                return false;
+            }
+        }
+        self.tasks.iter().enumerate().all(|(x, k)| {
+            if Some(x) == c || k.thread != thread || k.handler.is_none() {
+                return true;
+            }
+            let earlier = match (k.post, c_post) {
+                (Some(p), Some(q)) => p < q,
+                (Some(p), None) => p < i,
+                _ => false,
+            };
+            !earlier || k.end.is_some_and(|e| e < i)
+        })
+    }
+
+    /// The task `thread` runs first from the state before step `i`: the one running there, or
+    /// the first posted one waiting in its queue when it is idle.
+    fn executable_task_of(&self, thread: u32, i: usize) -> Option<TaskId> {
+        let running = self.tasks.iter().position(|k| {
+            k.thread == thread && k.begin.is_some_and(|b| b < i) && k.end.is_none_or(|e| e >= i)
+        });
+        if running.is_some() {
+            return running;
+        }
+        self.tasks
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| {
+                k.thread == thread && k.handler.is_some() && k.post.is_some_and(|p| p < i) && k.begin.is_none_or(|b| b >= i)
+            })
+            .min_by_key(|(_, k)| k.post)
+            .map(|(x, _)| x)
+            .filter(|&x| self.executable(x, i))
+    }
+}
+
+/// The races of a step among its dependent earlier steps `deps` (ascending): those that do not
+/// happen before its task (`c_pre`) and belong to another task, from the point the step became
+/// pending on, and the last such one before that point.
+fn select_races(deps: &[usize], c_pre: &Bits, pending_from: usize, other_task: impl Fn(usize) -> bool) -> Vec<usize> {
+    let candidates: Vec<usize> = deps.iter().copied().filter(|&d| !c_pre.contains(d) && other_task(d)).collect();
+    let mut races: Vec<usize> = candidates.iter().copied().filter(|&d| d >= pending_from).collect();
+    if let Some(&last_before) = candidates.iter().rev().find(|&&d| d < pending_from) {
+        races.push(last_before);
+    }
+    races
+}
+
+/// Which dependence the explorer uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Dependence {
+    /// EM-DPOR: posts are independent, handler runs are tasks ordered by the FIFO rule, and
+    /// backtracking explores dependence-covering sets.
+    #[default]
+    DependenceCovering,
+    /// The paper's baseline, stateless DPOR with persistent sets: each thread's steps are
+    /// totally ordered (one task per thread) and the queue locations are shared data, so every
+    /// two posts to one thread, and a post and the taking of a handler, conflict.
+    QueuesShared,
+}
+
+/// Runs EM-DPOR (see the module documentation).
+pub fn explore<T: TransitionSystem, M: Monitor<T>>(system: &mut T, config: &Config, monitor: &mut M) -> Outcome {
+    explore_with(system, config, monitor, Dependence::DependenceCovering)
+}
+
+/// Runs the stateless explorer with the given dependence: EM-DPOR, or the paper's DPOR baseline
+/// (for comparisons; the CLI's `--por dpor` is the stateful DPOR).
+pub fn explore_with<T: TransitionSystem, M: Monitor<T>>(
+    system: &mut T,
+    config: &Config,
+    monitor: &mut M,
+    dependence: Dependence,
+) -> Outcome {
+    let mut book = Bookkeeper::start(system, config, monitor);
+    let mut stats = Stats::default();
+    let mut all_events = EventSet::new();
+    let mut seen_states: FxHashSet<Fingerprint> = FxHashSet::default();
+    let mut seen_transitions: FxHashSet<(Fingerprint, EventId)> = FxHashSet::default();
+    let mut on_path: FxHashSet<Fingerprint> = FxHashSet::default();
+    let mut trace = Trace::default();
+    let mut accesses = Vec::new();
+    let mut cyclic = false;
+    let mut mid_trace = false;
+
+    let (s0, fp0) = book.initial(system);
+    seen_states.insert(fp0);
+    stats.states = 1;
+    let mut enabled = Vec::new();
+    sorted_enabled(system, &s0, &mut enabled);
+    for &e in &enabled {
+        all_events.insert(e);
+    }
+    let mut nodes: Vec<Node<T::State>> = Vec::new();
+    if enabled.is_empty() {
+        stats.executions = 1;
+    } else {
+        on_path.insert(fp0);
+        let first = enabled[0];
+        nodes.push(Node { state: s0, fp: fp0, enabled, backtrack: vec![first], done: Vec::new(), taken: None });
+    }
+
+    while let Some(top) = nodes.last_mut() {
+        let Some(event) = top.backtrack.iter().copied().find(|e| !top.done.contains(e)) else {
+            let node = nodes.pop().expect("the top node");
+            on_path.remove(&node.fp);
+            if node.taken.is_some() {
+                trace.pop();
+            }
+            continue;
+        };
+        if book.limit_reached(stats.states, stats.executed) {
+            mid_trace = true;
+            break;
+        }
+        top.done.push(event);
+        if top.taken.take().is_some() {
+            trace.pop();
+        }
+        let top = nodes.last().expect("the top node");
+        let trace_of = || {
+            nodes.iter().filter_map(|n| n.taken).chain(std::iter::once(event)).collect()
+        };
+        let Some(step) = book.execute(system, &top.state, event, &mut accesses, &mut stats, trace_of) else {
+            mid_trace = true;
+            break;
+        };
+        if seen_transitions.insert((top.fp, event)) {
+            stats.transitions += 1;
+        }
+        if book.stopped() {
+            mid_trace = true;
+            break;
+        }
+        let plain = TaskStep { thread: event, ..TaskStep::default() };
+        let task_step = match dependence {
+            Dependence::DependenceCovering => system.task_step(&step.label).unwrap_or(plain),
+            Dependence::QueuesShared => plain,
+        };
+        let j = trace.steps.len();
+        let races = trace.push(task_step, std::mem::take(&mut accesses));
+        let hb_j = trace.steps[j].hb.clone();
+        let target = Target { index: j, task: Some(trace.steps[j].task), thread: trace.steps[j].thread, hb: hb_j };
+        for i in races {
+            reverse(&mut nodes, &trace, i, &target, 0);
+        }
+        let (next, fp) = (step.next, step.fp);
+        if seen_states.insert(fp) {
+            stats.states += 1;
+        }
+        if on_path.contains(&fp) {
+            cyclic = true;
+            mid_trace = true;
+            break;
+        }
+        let mut enabled = Vec::new();
+        sorted_enabled(system, &next, &mut enabled);
+        for &e in &enabled {
+            all_events.insert(e);
+        }
+        let j_thread = trace.steps[j].thread;
+        nodes[j].taken = Some(event);
+        if enabled.is_empty() {
+            stats.executions += 1;
+            blocked_races(system, &next, &mut nodes, &trace);
+            continue;
+        }
+        let first = if enabled.contains(&event) && j_thread == event { event } else { enabled[0] };
+        on_path.insert(fp);
+        nodes.push(Node { state: next, fp, enabled, backtrack: vec![first], done: Vec::new(), taken: None });
+    }
+
+    if mid_trace {
+        stats.executions += 1;
+    }
+    let (findings, mut stop) = book.finish(system, &mut stats);
+    if cyclic && stop.is_none() {
+        stop = Some(StopReason::Cyclic);
+    }
+    stats.events = all_events.len() as u64;
+    stats.visited_table_bytes = (seen_states.capacity() * 16 + seen_transitions.capacity() * 20) as u64;
+    let max_event = all_events.iter().last();
+    Outcome {
+        por: Por::EmDpor,
+        complete: !stop.is_some_and(|r| r.is_limit()),
+        stop_reason: stop,
+        stats,
+        findings,
+        event_names: event_names(system, max_event),
+        graph: None,
+        growth: Vec::new(),
+    }
+}
+
+/// At the end of a trace: the steps of blocked threads race with the earlier steps they depend
+/// on (the acquires of the locks they wait for).
+fn blocked_races<T: TransitionSystem>(system: &mut T, state: &T::State, nodes: &mut [Node<T::State>], trace: &Trace) {
+    let mut blocked = Vec::new();
+    system.blocked(state, &mut blocked);
+    for (thread, access) in blocked {
+        let task = trace.current.get(thread as usize).copied().flatten();
+        let last = task.and_then(|k| trace.tasks[k].last);
+        let mut c_pre = Bits::default();
+        if let Some(l) = last {
+            c_pre = trace.steps[l].hb.clone();
+            c_pre.insert(l);
+        }
+        let pending_from = last.map_or(0, |l| l + 1);
+        let mut deps: Vec<usize> = trace
+            .by_location
+            .get(&access.location)
+            .map(|list| {
+                list.iter()
+                    .filter(|&&(_, kind)| kind == AccessKind::Write || access.kind == AccessKind::Write)
+                    .map(|&(i, _)| i)
+                    .collect()
+            })
+            .unwrap_or_default();
+        deps.sort_unstable();
+        let races = select_races(&deps, &c_pre, pending_from, |d| Some(trace.steps[d].task) != task);
+        let mut hb = c_pre.clone();
+        for &d in &deps {
+            hb.union_with(&trace.steps[d].hb);
+            hb.insert(d);
+        }
+        let target = Target { index: trace.steps.len(), task, thread, hb };
+        for i in races {
+            reverse(nodes, trace, i, &target, 0);
+        }
+    }
+}
+
+/// Deeper recursions than this add all enabled threads instead (never reached by programs of
+/// sensible size; a guard).
+const MAX_DEPTH: usize = 64;
+
+/// Adds backtracking choices so that `target` can run before step `i` (see the module
+/// documentation).
+fn reverse<S>(nodes: &mut [Node<S>], trace: &Trace, i: usize, target: &Target, depth: usize) {
+    let si = &trace.steps[i];
+    if target.thread == si.thread {
+        // Two runs on one thread: reverse their posts.
+        let Some(tt) = target.task else { return };
+        if tt == si.task {
+            return;
+        }
+        let (Some(pi), Some(pj)) = (trace.tasks[si.task].post, trace.tasks[tt].post) else { return };
+        if pi >= pj || trace.steps[pj].hb.contains(pi) || depth >= MAX_DEPTH {
+            return;
+        }
+        let t = post_target(trace, pj);
+        reverse(nodes, trace, pi, &t, depth + 1);
+        return;
+    }
+    // The candidate tasks, in trace order of their first step between i and the target.
+    let mut candidates: Vec<TaskId> = Vec::new();
+    if let Some(tt) = target.task {
+        candidates.push(tt);
+    }
+    for k in target.hb.range(i + 1, target.index) {
+        let task = trace.steps[k].task;
+        if !candidates.contains(&task) {
+            candidates.push(task);
+        }
+    }
+    candidates.retain(|&c| c != si.task);
+    let node = &mut nodes[i];
+    for &c in &candidates {
+        let thread = trace.tasks[c].thread;
+        if node.enabled.contains(&thread) && trace.executable(c, i) {
+            if !node.backtrack.contains(&thread) {
+                node.backtrack.push(thread);
+            }
+            return;
+        }
+    }
+    if depth < MAX_DEPTH {
+        for &c in &candidates {
+            let task = &trace.tasks[c];
+            let Some(pc) = task.post.filter(|&p| p < i) else { continue };
+            let Some(other) = trace.executable_task_of(task.thread, i) else { continue };
+            let Some(po) = trace.tasks[other].post else { continue };
+            if po < pc && !trace.steps[pc].hb.contains(po) {
+                let t = post_target(trace, pc);
+                reverse(nodes, trace, po, &t, depth + 1);
+                return;
+            }
+        }
+    }
+    let node = &mut nodes[i];
+    for &e in &node.enabled {
+        if !node.backtrack.contains(&e) {
+            node.backtrack.push(e);
+        }
+    }
+}
+
+/// The post at step `p` as the target of a reversal.
+fn post_target(trace: &Trace, p: usize) -> Target {
+    let s = &trace.steps[p];
+    Target { index: p, task: Some(s.task), thread: s.thread, hb: s.hb.clone() }
+}
