@@ -39,6 +39,9 @@ pub enum PorArg {
     Dpor,
     /// Exhaustive stateful search.
     None,
+    /// EM-DPOR: dependence-covering sets for programs of threads with event queues (stateless;
+    /// acyclic state spaces only).
+    EmDpor,
 }
 
 /// Limits shared by every exploring command.

@@ -218,6 +218,19 @@ pub fn error_json(por: &'static str, reason: &'static str, error: DiagnosticJson
 
 /// The readable report of a `check` run (`run` is its JSON, for the growth diagnosis).
 pub fn check_text(model: &str, outcome: &Outcome, run: &CheckJson, limits: &Limits, bound: Option<usize>) -> String {
+    check_text_traced(model, outcome, run, limits, bound, &|f| outcome.trace_names(f))
+}
+
+/// [`check_text`] with each finding's trace rendered by `traces`, one line per step (programs
+/// of threads show thread, handler and step).
+pub fn check_text_traced(
+    model: &str,
+    outcome: &Outcome,
+    run: &CheckJson,
+    limits: &Limits,
+    bound: Option<usize>,
+    traces: &dyn Fn(&ReportedFinding) -> Vec<String>,
+) -> String {
     use std::fmt::Write as _;
     let (verdict, _) = check_verdict(outcome);
     let s = &outcome.stats;
@@ -236,7 +249,7 @@ pub fn check_text(model: &str, outcome: &Outcome, run: &CheckJson, limits: &Limi
         let at = f.finding.position.as_ref().map(|p| format!(" at {p}")).unwrap_or_default();
         let _ = writeln!(out, "\n{kind}{at}: {}", f.finding.message);
         let _ = writeln!(out, "  trace ({} events):", f.trace.len());
-        for (i, name) in outcome.trace_names(f).iter().enumerate() {
+        for (i, name) in traces(f).iter().enumerate() {
             let _ = writeln!(out, "    {:>3}. {name}", i + 1);
         }
     }

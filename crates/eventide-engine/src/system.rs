@@ -160,6 +160,32 @@ pub struct SystemError {
     pub position: Option<SourcePosition>,
 }
 
+/// One step of a program made of threads with FIFO event queues, as
+/// [`Por::EmDpor`](crate::Por::EmDpor) needs to know it: which thread made the step, which task
+/// (the thread's own body, or one run of a handler taken from the thread's queue) it belongs to,
+/// and which events it posted. A front end for such programs numbers its events by thread (event
+/// `t` is "thread `t` makes its next step") and returns this from
+/// [`TransitionSystem::task_step`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TaskStep {
+    /// The thread that made the step (equal to the step's [`EventId`]).
+    pub thread: u32,
+    /// The handler the step runs, `None` for the thread's own body.
+    pub handler: Option<u32>,
+    /// The step is the first of a handler run: the handler was taken from the front of the
+    /// thread's queue.
+    pub begins: bool,
+    /// The task (body or handler run) finished with this step.
+    pub ends: bool,
+    /// Events posted by the step, in order: (target thread, handler).
+    pub posts: Vec<(u32, u32)>,
+    /// Locations among the step's accesses that stand for event queues (a post writes the target
+    /// queue, taking a handler writes the thread's queue). DPOR treats them as shared data, so
+    /// that two posts to one queue conflict; EM-DPOR ignores them and orders handler runs with
+    /// the FIFO rule instead.
+    pub queues: Vec<Location>,
+}
+
 /// An event-driven program the engine can explore.
 ///
 /// Contract:
@@ -237,6 +263,18 @@ pub trait TransitionSystem {
     fn states_equal(&self, _a: &Self::State, _b: &Self::State) -> Option<bool> {
         None
     }
+
+    /// For programs of threads with event queues: what the transition that produced `label` did
+    /// as a step of a thread (see [`TaskStep`]). The default, `None`, says the system is not such
+    /// a program; EM-DPOR then takes each event as a thread whose steps form one task.
+    fn task_step(&self, _label: &Self::Label) -> Option<TaskStep> {
+        None
+    }
+
+    /// For programs of threads with locks: appends, for every thread blocked in `state`, its
+    /// event and the access its blocked step would make (the acquire of a held lock). EM-DPOR
+    /// uses it at the end of a run where threads are left blocked. The default appends nothing.
+    fn blocked(&mut self, _state: &Self::State, _out: &mut Vec<(EventId, Access)>) {}
 
     /// Called when a run starts (with the run's [`Watchdog`]) and when it ends (with `None`). A
     /// system whose transitions run arbitrary code (interpreted handlers that may loop forever)

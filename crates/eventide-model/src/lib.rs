@@ -25,6 +25,9 @@
 //! alone) becomes a read, so such handlers commute with others that only read the variable.
 
 mod lint;
+pub mod threads;
+
+pub use threads::{ThreadState, ThreadSystem};
 
 use eventide_engine::{
     demote_unchanged_writes, Access, EventId, Finding, FindingKind, Fingerprint, FingerprintHasher, Location,
@@ -508,4 +511,37 @@ impl TransitionSystem for ModelSystem {
                 && a.values.iter().zip(b.values.iter()).all(|(x, y)| x.state_eq(y)),
         )
     }
+}
+
+/// A loaded model file: an event model, or a program of threads with event queues
+/// ([`threads`]).
+pub enum Program {
+    Events(ModelSystem),
+    Threads(ThreadSystem),
+}
+
+/// Reads, parses and loads a model file of either form: a file whose top level calls
+/// `thread(...)` is a program of threads, any other an event model.
+pub fn load_program(path: &Path) -> Result<Program, LoadError> {
+    let file = SourceFile::read(path).map_err(|e| LoadError {
+        diagnostic: Diagnostic::whole_file(&path.display().to_string(), format!("cannot read model file: {e}")),
+        kind: LoadErrorKind::Io,
+    })?;
+    program_from_source(file)
+}
+
+/// Loads a model file of either form from source text (see [`load_program`]).
+pub fn program_from_source(file: SourceFile) -> Result<Program, LoadError> {
+    let file = Arc::new(file);
+    let script =
+        parse(&file).map_err(|e| LoadError { diagnostic: Diagnostic::from_syntax(&file, &e), kind: LoadErrorKind::Syntax })?;
+    let declares_threads = script.stmts.iter().any(|s| {
+        matches!(&s.kind, StmtKind::Expr(e) if matches!(&e.kind,
+            ExprKind::MethodCall { object: None, member: Member::Name(n), .. } if &**n == "thread"))
+    });
+    if declares_threads {
+        return ThreadSystem::from_script(file, Arc::new(script)).map(Program::Threads);
+    }
+    let file = SourceFile::new(file.name_arc(), file.text_arc());
+    ModelSystem::from_source(file).map(Program::Events)
 }

@@ -2,12 +2,14 @@
 
 use crate::cli::{CheckArgs, PorArg};
 use crate::report::{self, exit};
-use eventide_engine::{explore, Config, Por};
+use eventide_engine::{explore, Config, Limits, Por};
+use eventide_model::{Program, ThreadSystem};
 
 pub fn run(args: CheckArgs) -> i32 {
     let por = match args.por {
         PorArg::Dpor => Por::Dpor,
         PorArg::None => Por::None,
+        PorArg::EmDpor => Por::EmDpor,
     };
     let limits = match super::limits(&args.limits) {
         Ok(l) => l,
@@ -15,8 +17,9 @@ pub fn run(args: CheckArgs) -> i32 {
             return super::usage_error_as(args.json, &message, |d| report::error_json(por.name(), "usage", d))
         }
     };
-    let mut model = match eventide_model::ModelSystem::load(&args.model) {
-        Ok(m) => m,
+    let mut model = match eventide_model::load_program(&args.model) {
+        Ok(Program::Events(m)) => m,
+        Ok(Program::Threads(program)) => return run_threads(&args, program, por, limits),
         Err(error) => {
             if args.json {
                 println!("{}", to_json(&report::error_json(por.name(), error.reason(), (&error.diagnostic).into())));
@@ -36,6 +39,27 @@ pub fn run(args: CheckArgs) -> i32 {
         println!("{}", to_json(&json));
     } else {
         print!("{}", report::check_text(&args.model.display().to_string(), &outcome, &json, &limits, bound));
+    }
+    code
+}
+
+/// A program of threads: explored the same way; the readable trace shows thread, handler and
+/// step per line.
+fn run_threads(args: &CheckArgs, mut program: ThreadSystem, por: Por, limits: Limits) -> i32 {
+    let config = Config { por, stop_at_first: !args.all, limits: limits.clone(), ..Config::default() };
+    let outcome = explore(&mut program, &config);
+    let (_, code) = report::check_verdict(&outcome);
+    let json = report::check_json(&outcome, None);
+    if args.json {
+        println!("{}", to_json(&json));
+    } else {
+        let described: Vec<Vec<String>> = outcome.findings.iter().map(|f| program.describe_trace(&f.trace)).collect();
+        let traces = |f: &eventide_engine::ReportedFinding| {
+            let i = outcome.findings.iter().position(|g| std::ptr::eq(g, f)).unwrap_or(0);
+            described.get(i).cloned().unwrap_or_default()
+        };
+        let model = args.model.display().to_string();
+        print!("{}", report::check_text_traced(&model, &outcome, &json, &limits, None, &traces));
     }
     code
 }

@@ -76,8 +76,12 @@ pub fn run(args: PairArgs) -> i32 {
     let por = match args.por {
         PorArg::Dpor => Por::Dpor,
         PorArg::None => Por::None,
+        PorArg::EmDpor => Por::EmDpor,
     };
     let usage = |message: &str| super::usage_error_as(args.json, message, |d| error_json(por, "usage", d));
+    if por == Por::EmDpor {
+        return usage("--por em-dpor explores programs of threads with event queues (eventide check); use dpor or none");
+    }
     let limits = match super::limits(&args.limits) {
         Ok(l) => l,
         Err(message) => return usage(&message),

@@ -13,6 +13,7 @@
 
 mod access_bits;
 pub mod dpor;
+pub mod em_dpor;
 pub mod exhaustive;
 mod findings;
 pub mod graph;
@@ -38,6 +39,9 @@ pub enum Por {
     Dpor,
     /// Exhaustive stateful search.
     None,
+    /// EM-DPOR (Maiya, Gupta, Kanade, Majumdar): stateless DPOR with dependence-covering sets for
+    /// programs of threads with FIFO event queues ([`em_dpor`]). Acyclic state spaces only.
+    EmDpor,
 }
 
 impl Por {
@@ -45,6 +49,7 @@ impl Por {
         match self {
             Por::Dpor => "dpor",
             Por::None => "none",
+            Por::EmDpor => "em-dpor",
         }
     }
 }
@@ -205,6 +210,7 @@ pub fn explore_with_monitor<T: TransitionSystem, M: Monitor<T>>(
     match config.por {
         Por::Dpor => dpor::DporExplorer::new(system, config, monitor).run(),
         Por::None => exhaustive::explore(system, config, monitor),
+        Por::EmDpor => em_dpor::explore(system, config, monitor),
     }
 }
 
