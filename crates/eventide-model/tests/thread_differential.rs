@@ -1,0 +1,234 @@
+//! Differential campaign on random programs of threads: 2–4 threads, 1–3 of them loopers,
+//! posts, locks, shared variables and assertions, every program terminating (a handler posts
+//! only handlers declared after it). `em-dpor` and `dpor` must find exactly the violations,
+//! deadlocks and exceptions that exhaustive search (`none`) finds, and so must the paper's
+//! baseline (stateless DPOR with persistent sets, queues as shared objects). The campaign counts
+//! the programs where `em-dpor` explores more distinct transitions than the stateful `dpor`
+//! (which merges equal states) or than the persistent-set baseline, and prints the totals.
+//! Programs whose interleavings are too many for the stateless explorers (over a step limit)
+//! are left out and counted (at most 2%).
+//!
+//! `cargo test` runs a fast slice; the long campaign is on demand:
+//! `EVENTIDE_THREAD_SEEDS=100000 cargo test --release -p eventide-model --test thread_differential -- --ignored`
+//! (default 100,000 programs; `EVENTIDE_THREAD_SEED0` moves the first seed).
+
+use eventide_engine::explore::em_dpor::{self, Dependence};
+use eventide_engine::{explore, Config, FindingKind, NoMonitor, Outcome, Por, StopReason};
+use eventide_groovy::syntax::SourceFile;
+use eventide_model::{program_from_source, Program};
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+/// SplitMix64.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn range(&mut self, lo: usize, hi: usize) -> usize {
+        lo + self.below(hi - lo + 1)
+    }
+}
+
+/// A random terminating program of threads as a model file.
+fn random_program(seed: u64) -> String {
+    let mut rng = Rng(seed);
+    let threads = rng.range(2, 4);
+    let loopers = rng.range(1, 3.min(threads));
+    let vars = rng.range(1, 3);
+    let locks = rng.below(3);
+    let handlers = rng.range(1, 3);
+    let mut out = String::new();
+    for v in 0..vars {
+        let _ = writeln!(out, "x{v} = 0");
+    }
+    let mut asserts = 0;
+    // A body of 1-3 steps; `posts_from` is the first handler it may post (handlers post only
+    // later handlers, so every run ends).
+    let mut body = |rng: &mut Rng, posts_from: usize| -> String {
+        let mut steps: Vec<String> = Vec::new();
+        let mut local = false;
+        let n = if posts_from == 0 { rng.range(1, 2) } else { rng.range(1, 3) };
+        let mut held: Option<usize> = None;
+        for _ in 0..n {
+            let x = rng.below(vars);
+            let y = rng.below(vars);
+            let step = match rng.below(9) {
+                0 => format!("x{x} = {}", rng.below(3)),
+                1 => format!("x{x} = x{y} + 1"),
+                2 if !local => {
+                    local = true;
+                    format!("def t = x{x}")
+                }
+                2 => format!("x{x} = t"),
+                3 | 4 if posts_from < handlers => {
+                    let h = rng.range(posts_from, handlers - 1);
+                    let target = rng.below(loopers);
+                    if rng.below(3) == 0 {
+                        format!("if (x{x} == {}) {{ post(\"t{target}\", \"h{h}\") }}", rng.below(2))
+                    } else {
+                        format!("post(\"t{target}\", \"h{h}\")")
+                    }
+                }
+                5 => {
+                    asserts += 1;
+                    format!("assert x{x} != {} || x{y} != {} : \"a{asserts}\"", rng.range(1, 2), rng.below(2))
+                }
+                6 if locks > 0 && held.is_none() => {
+                    let l = rng.below(locks);
+                    held = Some(l);
+                    format!("acquire(\"l{l}\")")
+                }
+                7 if held.is_some() => format!("release(\"l{}\")", held.take().unwrap()),
+                _ => format!("x{x} = x{x} + {}", rng.range(1, 2)),
+            };
+            steps.push(step);
+        }
+        if let Some(l) = held {
+            if rng.below(4) != 0 {
+                steps.push(format!("release(\"l{l}\")"));
+            }
+        }
+        steps.iter().map(|s| format!("    {s}\n")).collect()
+    };
+    for t in 0..threads {
+        // Loopers first (t0 .. t{loopers-1}); the others post from their bodies.
+        let looper = t < loopers;
+        let text = if looper && rng.below(2) == 0 { String::new() } else { body(&mut rng, 0) };
+        let opts = if looper { ", looper: true" } else { "" };
+        let _ = write!(out, "thread(\"t{t}\"{opts}) {{\n{text}}}\n");
+    }
+    for h in 0..handlers {
+        let text = body(&mut rng, h + 1);
+        let _ = write!(out, "handler(\"h{h}\") {{\n{text}}}\n");
+    }
+    out
+}
+
+type Found = BTreeSet<(u8, String)>;
+
+fn found(o: &Outcome) -> Found {
+    o.findings
+        .iter()
+        .map(|f| {
+            let kind = match f.finding.kind {
+                FindingKind::Violation => 0,
+                FindingKind::AppException => 1,
+            };
+            (kind, f.finding.key.clone())
+        })
+        .collect()
+}
+
+fn run(text: &str, por: Por) -> Outcome {
+    let file = SourceFile::new("random.groovy", text);
+    let mut program = match program_from_source(file) {
+        Ok(Program::Threads(p)) => p,
+        Ok(Program::Events(_)) => panic!("not a program of threads:\n{text}"),
+        Err(e) => panic!("{}\n{text}", e.diagnostic.render()),
+    };
+    explore(&mut program, &limited(por))
+}
+
+/// What one program gave: transitions of the stateful DPOR, the stateless persistent-set
+/// baseline and EM-DPOR, or `None` when a stateless run hit the step limit (too many
+/// interleavings for a stateless search).
+fn check(seed: u64) -> Option<(u64, u64, u64, bool)> {
+    let text = random_program(seed);
+    let none = run(&text, Por::None);
+    let dpor = run(&text, Por::Dpor);
+    let em = run(&text, Por::EmDpor);
+    let ps = baseline(&text);
+    for o in [&none, &dpor] {
+        assert!(o.complete, "seed {seed}: {:?} stopped ({:?})\n{text}", o.por, o.stop_reason);
+    }
+    if !em.complete || !ps.complete {
+        assert_eq!(em.stop_reason.or(ps.stop_reason), Some(StopReason::Executed), "seed {seed}\n{text}");
+        return None;
+    }
+    let want = found(&none);
+    assert_eq!(found(&dpor), want, "seed {seed}: dpor differs from none\n{text}");
+    assert_eq!(found(&em), want, "seed {seed}: em-dpor differs from none\n{text}");
+    assert_eq!(found(&ps), want, "seed {seed}: the persistent-set baseline differs from none\n{text}");
+    Some((dpor.stats.transitions, ps.stats.transitions, em.stats.transitions, !want.is_empty()))
+}
+
+/// The paper's baseline: stateless DPOR with persistent sets (queues as shared objects).
+fn baseline(text: &str) -> Outcome {
+    let file = SourceFile::new("random.groovy", text);
+    let Ok(Program::Threads(mut program)) = program_from_source(file) else { panic!("{text}") };
+    em_dpor::explore_with(&mut program, &limited(Por::EmDpor), &mut NoMonitor, Dependence::QueuesShared)
+}
+
+fn limited(por: Por) -> Config {
+    let mut config = Config::new(por);
+    config.limits.max_executed = Some(STEP_LIMIT);
+    config
+}
+
+/// Stateless runs stop after this many steps; such programs are counted and left out.
+const STEP_LIMIT: u64 = 300_000;
+
+fn campaign(first: u64, count: u64) {
+    let (mut dpor, mut ps, mut em, mut with_findings, mut skipped) = (0, 0, 0, 0, 0);
+    let (mut em_above_dpor, mut em_above_ps) = (0, 0);
+    for seed in first..first + count {
+        match check(seed) {
+            Some((d, p, e, f)) => {
+                dpor += d;
+                ps += p;
+                em += e;
+                with_findings += f as u64;
+                em_above_dpor += (e > d) as u64;
+                em_above_ps += (e > p) as u64;
+            }
+            None => skipped += 1,
+        }
+    }
+    eprintln!(
+        "{count} programs from seed {first}: {skipped} left out (over {STEP_LIMIT} steps stateless), {with_findings} with \
+         findings; transitions: dpor (stateful) {dpor}, persistent sets {ps}, em-dpor {em}; em-dpor above stateful dpor \
+         on {em_above_dpor}, above persistent sets on {em_above_ps}"
+    );
+    assert!(skipped * 50 <= count, "{skipped} of {count} programs too large for the stateless explorers");
+}
+
+#[test]
+fn random_programs_fast_slice() {
+    campaign(1, 400);
+}
+
+#[test]
+fn random_programs_exercise_every_construct() {
+    let texts: Vec<String> = (1..200).map(random_program).collect();
+    for needle in ["acquire(", "release(", "post(", "assert", "looper: true", "def t", "if ("] {
+        assert!(texts.iter().any(|t| t.contains(needle)), "no program uses {needle}");
+    }
+    let mut kinds = BTreeSet::new();
+    for t in &texts {
+        for f in run(t, Por::None).findings {
+            kinds.insert((f.finding.kind == FindingKind::Violation, f.finding.message.starts_with("deadlock:")));
+        }
+    }
+    assert!(kinds.contains(&(true, true)), "no deadlock found: {kinds:?}");
+    assert!(kinds.contains(&(true, false)), "no assertion violation found: {kinds:?}");
+    assert!(kinds.contains(&(false, false)), "no exception found: {kinds:?}");
+}
+
+#[test]
+#[ignore]
+fn random_programs_long_campaign() {
+    let count = std::env::var("EVENTIDE_THREAD_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(100_000);
+    let first = std::env::var("EVENTIDE_THREAD_SEED0").ok().and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
+    campaign(first, count);
+}
