@@ -73,3 +73,67 @@ fn figure_5_single_threaded_dependence_orders_both_handlers() {
     assert_eq!(em.stats.executions, 3, "one trace per place of e2");
     assert_eq!(ps.stats.executions, 3, "all handler pairs depend on each other: nothing to gain");
 }
+
+fn load_text(text: &str) -> Result<ThreadSystem, String> {
+    match eventide_model::program_from_source(eventide_groovy::syntax::SourceFile::new("bad.groovy", text)) {
+        Ok(Program::Threads(t)) => Ok(t),
+        Ok(Program::Events(_)) => panic!("not a program of threads"),
+        Err(e) => Err(e.diagnostic.to_string()),
+    }
+}
+
+#[test]
+fn bad_input_is_a_located_error() {
+    let cases = [
+        ("thread(\"a\") { post(\"nobody\", \"e\") }\nhandler(\"e\") { }", "bad.groovy:1:20", "no thread named `nobody`"),
+        ("thread(\"a\", looper: true) { }\nthread(\"b\") { post(\"a\", \"e\") }", "bad.groovy:2:25", "event `e` has no handler"),
+        ("thread(\"a\") { }\nthread(\"b\") { post(\"a\", \"e\") }\nhandler(\"e\") { }", "bad.groovy:2:20", "has no event queue"),
+        ("thread(\"a\") {\n  if (true) { acquire(\"l\") }\n}", "bad.groovy:2:15", "must be a step of its own"),
+        ("thread(\"a\") { release(\"l\") }", "bad.groovy:1:23", "no acquire(\"l\")"),
+        ("event(\"e\") { }\nthread(\"a\") { }", "bad.groovy:1:1", "either events"),
+        ("thread(\"a\") { }\nthread(\"a\") { }", "bad.groovy:2:1", "declared twice"),
+        ("thread(\"a\") { y = 1 }", "bad.groovy:1:15", "undeclared variable `y`"),
+    ];
+    for (text, at, message) in cases {
+        let error = load_text(text).err().unwrap_or_else(|| panic!("loaded: {text}"));
+        assert!(error.contains(at) && error.contains(message), "{text}\n=> {error}");
+    }
+}
+
+#[test]
+fn runtime_faults_are_exceptions_and_deadlocks_violations_with_traces() {
+    let text = "thread(\"a\") { release(lock) }\nlock = \"l\"\nthread(\"b\") {\n  acquire(\"l\")\n  acquire(\"l\")\n}";
+    let mut program = load_text(text).unwrap();
+    let outcome = explore(&mut program, &Config::new(Por::EmDpor));
+    let exceptions: BTreeSet<String> = outcome
+        .findings
+        .iter()
+        .filter(|f| f.finding.kind == eventide_engine::FindingKind::AppException)
+        .map(|f| f.finding.message.clone())
+        .collect();
+    assert!(exceptions.iter().any(|m| m.contains("does not hold the lock")), "{exceptions:?}");
+    assert!(exceptions.iter().any(|m| m.contains("already holds the lock")), "{exceptions:?}");
+
+    let philosophers = "thread(\"p\") {\n  acquire(\"a\")\n  acquire(\"b\")\n  release(\"b\")\n  release(\"a\")\n}\n\
+                        thread(\"q\") {\n  acquire(\"b\")\n  acquire(\"a\")\n  release(\"a\")\n  release(\"b\")\n}";
+    for por in [Por::None, Por::Dpor, Por::EmDpor] {
+        let mut program = load_text(philosophers).unwrap();
+        let outcome = explore(&mut program, &Config::new(por));
+        let deadlocks: Vec<_> = outcome.findings.iter().filter(|f| f.finding.message.starts_with("deadlock:")).collect();
+        assert_eq!(deadlocks.len(), 1, "{por:?}: {:?}", outcome.findings);
+        let steps = program.describe_trace(&deadlocks[0].trace);
+        assert_eq!(steps.len(), 2, "{steps:?}");
+        assert!(steps.iter().all(|s| s.contains("acquire")), "{steps:?}");
+    }
+}
+
+#[test]
+fn em_dpor_refuses_a_cyclic_state_space() {
+    let text = "x = 0\nthread(\"a\", looper: true) { post(\"a\", \"tick\") }\nhandler(\"tick\") {\n  x = 1 - x\n  post(\"a\", \"tick\")\n}";
+    let mut program = load_text(text).unwrap();
+    let outcome = explore(&mut program, &Config::new(Por::EmDpor));
+    assert!(!outcome.complete);
+    assert_eq!(outcome.stop_reason, Some(eventide_engine::StopReason::Cyclic));
+    let stateful = explore(&mut program, &Config::new(Por::Dpor));
+    assert!(stateful.complete && stateful.findings.is_empty());
+}
