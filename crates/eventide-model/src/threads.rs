@@ -313,7 +313,8 @@ impl ThreadSystem {
         let loopers: FxHashSet<String> = threads.iter().filter(|t| t.looper).map(|t| t.code.name.clone()).collect();
         let handler_names: FxHashSet<String> = handlers.iter().map(|h| h.name.clone()).collect();
         let lock_names: FxHashSet<String> = locks.iter().cloned().collect();
-        let tn = ThreadNames { threads: &thread_names, loopers: &loopers, handlers: &handler_names, locks: &lock_names };
+        let tn =
+            ThreadNames { threads: &thread_names, loopers: &loopers, handlers: &handler_names, locks: &lock_names };
         for stmt in &script.stmts {
             let StmtKind::Expr(e) = &stmt.kind else { continue };
             let ExprKind::MethodCall { object: None, member: Member::Name(name), args, .. } = &e.kind else { continue };
@@ -617,7 +618,12 @@ impl TransitionSystem for ThreadSystem {
         out.extend((0..self.threads.len()).filter(|&t| self.can_move(state, t)).map(|t| t as EventId));
     }
 
-    fn execute(&mut self, state: &ThreadState, event: EventId, accesses: &mut Vec<Access>) -> Step<ThreadState, TaskStep> {
+    fn execute(
+        &mut self,
+        state: &ThreadState,
+        event: EventId,
+        accesses: &mut Vec<Access>,
+    ) -> Step<ThreadState, TaskStep> {
         let t = event as usize;
         let mut next = state.clone();
         let mut label = TaskStep { thread: event, ..TaskStep::default() };

@@ -198,7 +198,14 @@ impl Trace {
                 Some(i) => i,
                 None => {
                     // A front end that begins a run nobody posted: a run of its own.
-                    self.tasks.push(Task { thread: t, handler: step.handler, post: None, begin: None, end: None, last: None });
+                    self.tasks.push(Task {
+                        thread: t,
+                        handler: step.handler,
+                        post: None,
+                        begin: None,
+                        end: None,
+                        last: None,
+                    });
                     self.tasks.len() - 1
                 }
             }
@@ -376,9 +383,10 @@ impl Trace {
     /// The task `thread` runs first from the state before step `i`: the one running there, or
     /// the first posted one waiting in its queue when it is idle.
     fn executable_task_of(&self, thread: u32, i: usize) -> Option<TaskId> {
-        let running = self.tasks.iter().position(|k| {
-            k.thread == thread && k.begin.is_some_and(|b| b < i) && k.end.is_none_or(|e| e >= i)
-        });
+        let running = self
+            .tasks
+            .iter()
+            .position(|k| k.thread == thread && k.begin.is_some_and(|b| b < i) && k.end.is_none_or(|e| e >= i));
         if running.is_some() {
             return running;
         }
@@ -386,7 +394,10 @@ impl Trace {
             .iter()
             .enumerate()
             .filter(|(_, k)| {
-                k.thread == thread && k.handler.is_some() && k.post.is_some_and(|p| p < i) && k.begin.is_none_or(|b| b >= i)
+                k.thread == thread
+                    && k.handler.is_some()
+                    && k.post.is_some_and(|p| p < i)
+                    && k.begin.is_none_or(|b| b >= i)
             })
             .min_by_key(|(_, k)| k.post)
             .map(|(x, _)| x)
@@ -414,8 +425,9 @@ pub enum Dependence {
     #[default]
     DependenceCovering,
     /// The paper's baseline, stateless DPOR with persistent sets: each thread's steps are
-    /// totally ordered (one task per thread) and the queue locations are shared data, so every
-    /// two posts to one thread, and a post and the taking of a handler, conflict.
+    /// totally ordered (one task per thread) and each queue is a shared object that a post
+    /// writes and the taking of a handler reads, so every two posts to one thread conflict, and
+    /// so do a post and the taking of a handler from that queue (the post may enable it).
     QueuesShared,
 }
 
@@ -478,9 +490,7 @@ pub fn explore_with<T: TransitionSystem, M: Monitor<T>>(
             trace.pop();
         }
         let top = nodes.last().expect("the top node");
-        let trace_of = || {
-            nodes.iter().filter_map(|n| n.taken).chain(std::iter::once(event)).collect()
-        };
+        let trace_of = || nodes.iter().filter_map(|n| n.taken).chain(std::iter::once(event)).collect();
         let Some(step) = book.execute(system, &top.state, event, &mut accesses, &mut stats, trace_of) else {
             mid_trace = true;
             break;
@@ -495,7 +505,18 @@ pub fn explore_with<T: TransitionSystem, M: Monitor<T>>(
         let plain = TaskStep { thread: event, ..TaskStep::default() };
         let task_step = match dependence {
             Dependence::DependenceCovering => system.task_step(&step.label).unwrap_or(plain),
-            Dependence::QueuesShared => plain,
+            Dependence::QueuesShared => {
+                // Each queue is a shared object: a post writes it and taking a handler from it
+                // reads it (a post to an empty queue enables the taking).
+                if let Some(info) = system.task_step(&step.label) {
+                    accesses.retain(|a| !info.queues.contains(&a.location));
+                    accesses.extend(info.posts.iter().map(|&(target, _)| Access::write(Location::shadow(target))));
+                    if info.begins {
+                        accesses.push(Access::read(Location::shadow(info.thread)));
+                    }
+                }
+                plain
+            }
         };
         let j = trace.steps.len();
         let races = trace.push(task_step, std::mem::take(&mut accesses));
@@ -549,6 +570,7 @@ pub fn explore_with<T: TransitionSystem, M: Monitor<T>>(
         event_names: event_names(system, max_event),
         graph: None,
         growth: Vec::new(),
+        variety: Vec::new(),
     }
 }
 
