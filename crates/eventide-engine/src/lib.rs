@@ -33,5 +33,5 @@ pub use explore::{
 pub use fingerprint::{fingerprint_of, FingerprintHasher};
 pub use system::{
     demote_unchanged_writes, Access, AccessKind, EventId, Finding, FindingKind, Fingerprint, Location, SourcePosition,
-    Step, SystemError, TaskStep, TransitionSystem,
+    StateDifference, Step, SystemError, TaskStep, TransitionSystem,
 };

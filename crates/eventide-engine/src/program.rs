@@ -14,7 +14,8 @@
 
 use crate::fingerprint::FingerprintHasher;
 use crate::system::{
-    demote_unchanged_writes, Access, EventId, Finding, FindingKind, Fingerprint, Location, Step, TransitionSystem,
+    demote_unchanged_writes, Access, EventId, Finding, FindingKind, Fingerprint, Location, StateDifference, Step,
+    TransitionSystem,
 };
 use std::fmt::Write as _;
 use std::hash::Hash;
@@ -353,6 +354,21 @@ impl TransitionSystem for Program {
     fn states_equal(&self, a: &ProgramState, b: &ProgramState) -> Option<bool> {
         Some(a == b)
     }
+
+    /// The variables whose values differ (enabling is compared by the engine).
+    fn state_differences(&self, a: &ProgramState, b: &ProgramState) -> Option<Vec<StateDifference>> {
+        let differ = a.values.iter().zip(b.values.iter()).enumerate().filter(|(_, (x, y))| x != y);
+        Some(
+            differ
+                .map(|(i, (x, y))| StateDifference {
+                    what: self.vars[i].0.clone(),
+                    first: x.to_string(),
+                    second: y.to_string(),
+                    enabling: false,
+                })
+                .collect(),
+        )
+    }
 }
 
 /// Parameters of [`Program::random`].
@@ -501,6 +517,43 @@ impl Program {
                 }
             }
             p.body(ev, body);
+        }
+        p
+    }
+}
+
+impl Program {
+    /// A random program whose state space is acyclic, so that every sequence of events ends (what
+    /// R4's Theorem 1 is about): [`Program::random`] where every event may run at most once or
+    /// twice. Event `e` counts its runs in a variable `n_e` of its own and disables itself when
+    /// its budget is spent; every `enable(e)` only enables it while budget remains. Every
+    /// transition raises one counter, so no state repeats.
+    pub fn random_acyclic(rng: &mut SplitMix64, shape: &RandomShape) -> Program {
+        use build::*;
+        let mut p = Program::random(rng, shape);
+        let budgets: Vec<i64> = (0..p.events.len()).map(|_| 1 + rng.below(2) as i64).collect();
+        let counters: Vec<usize> = (0..p.events.len()).map(|e| p.var(&format!("n{e}"), 0)).collect();
+        fn guard(body: Vec<Stmt>, counters: &[usize], budgets: &[i64]) -> Vec<Stmt> {
+            body.into_iter()
+                .map(|s| match s {
+                    Stmt::Enable(t) => Stmt::If(
+                        lt(v(counters[t as usize]), c(budgets[t as usize])),
+                        vec![Stmt::Enable(t)],
+                        vec![],
+                    ),
+                    Stmt::If(cond, a, b) => Stmt::If(cond, guard(a, counters, budgets), guard(b, counters, budgets)),
+                    other => other,
+                })
+                .collect()
+        }
+        for (e, event) in p.events.iter_mut().enumerate() {
+            let n = counters[e];
+            let mut body = vec![
+                Stmt::Assign(n, add(v(n), c(1))),
+                Stmt::If(eq(v(n), c(budgets[e])), vec![Stmt::Disable(e as EventId)], vec![]),
+            ];
+            body.extend(guard(std::mem::take(&mut event.body), &counters, &budgets));
+            event.body = body;
         }
         p
     }

@@ -299,6 +299,29 @@ pub trait TransitionSystem {
     fn describe_location(&self, location: Location) -> (Option<String>, String) {
         (None, format!("{location:?}"))
     }
+
+    /// How two states differ, for reports that compare the ends of two runs (R4's race
+    /// classification): one entry per part that differs (a variable, a device attribute, a key of
+    /// an app's state, a pending timer), with the part's value in `a` and in `b`, marked
+    /// `enabling` when the part only decides which events are enabled. The engine compares the
+    /// enabled events itself. The default, `None`, says the system does not describe its states;
+    /// any difference then counts as a difference of data.
+    fn state_differences(&self, _a: &Self::State, _b: &Self::State) -> Option<Vec<StateDifference>> {
+        None
+    }
+}
+
+/// One part in which two states differ (see [`TransitionSystem::state_differences`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StateDifference {
+    /// What differs: `x`, `lock1.lock`, `location.mode`, `away-lock state.count`.
+    pub what: String,
+    /// Its value in the first and in the second state, as text.
+    pub first: String,
+    pub second: String,
+    /// True when the part only decides which events are enabled (a pending timer, a
+    /// subscription), not data.
+    pub enabling: bool,
 }
 
 impl fmt::Display for SourcePosition {

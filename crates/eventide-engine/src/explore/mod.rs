@@ -20,6 +20,7 @@ pub mod graph;
 pub mod growth;
 mod limits;
 mod monitor;
+pub mod r4;
 mod step;
 
 pub use findings::ReportedFinding;
@@ -42,6 +43,10 @@ pub enum Por {
     /// EM-DPOR (Maiya, Gupta, Kanade, Majumdar): stateless DPOR with dependence-covering sets for
     /// programs of threads with FIFO event queues ([`em_dpor`]). Acyclic state spaces only.
     EmDpor,
+    /// R4 (Jensen, Møller, Raychev, Dimitrov, Vechev): stateless exploration of the reorderings
+    /// of one event sequence, with conflict-reversal bounding, approximate replay and race
+    /// classification ([`r4`]; [`r4::explore`] returns its report, configured by [`Config::r4`]).
+    R4,
 }
 
 impl Por {
@@ -50,6 +55,7 @@ impl Por {
             Por::Dpor => "dpor",
             Por::None => "none",
             Por::EmDpor => "em-dpor",
+            Por::R4 => "r4",
         }
     }
 }
@@ -113,6 +119,8 @@ pub struct Config {
     /// without a monitor). A run with a monitor always returns it.
     pub keep_graph: bool,
     pub backtrack_search: BacktrackSearch,
+    /// R4's initial sequence, reversal bound and replay ([`Por::R4`] only).
+    pub r4: r4::R4Config,
     #[cfg(feature = "testing-switches")]
     pub switches: Switches,
 }
@@ -156,7 +164,7 @@ pub struct Stats {
 }
 
 /// The result of one exploration.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Outcome {
     pub por: Por,
     /// False when a limit stopped the run.
@@ -211,6 +219,7 @@ pub fn explore_with_monitor<T: TransitionSystem, M: Monitor<T>>(
         Por::Dpor => dpor::DporExplorer::new(system, config, monitor).run(),
         Por::None => exhaustive::explore(system, config, monitor),
         Por::EmDpor => em_dpor::explore(system, config, monitor),
+        Por::R4 => r4::explore(system, config, monitor).outcome,
     }
 }
 
