@@ -34,7 +34,9 @@
 //!   `acquire` takes, duplicate names, mixing `event(...)` with threads.
 //!
 //! Accesses: a shared variable's location per read and write (as for event models, with exact
-//! writes); `acquire` writes the lock's location (a release accesses nothing: it is never
+//! writes); `acquire` writes the lock's location, and a step after which a thread's next step
+//! is an `acquire` (the thread's own step, or a post to an idle looper) reads it, since whether
+//! that thread can move now depends on the lock (a release accesses nothing: it is never
 //! enabled together with another thread's acquire of the lock, and the enabling it causes is
 //! DPOR's shadow-location business); a post writes the target's queue location. Taking the
 //! handler at the head of a queue accesses nothing: it commutes with posts, which append at the
@@ -720,6 +722,15 @@ impl TransitionSystem for ThreadSystem {
                 .filter(|&i| (i as usize) < vars)
                 .is_some_and(|i| state.values[i as usize].state_eq(&next.values[i as usize]))
         });
+        // Whether a thread whose next step this step chose (its own, or a looper it posted to)
+        // can move now depends on the lock that step acquires: the step reads the lock.
+        let chosen = std::iter::once(event).chain(label.posts.iter().map(|&(target, _)| target));
+        for u in chosen {
+            let lock = self.next_step(&next, u as usize).and_then(|n| self.step_info(u as usize, n.at)?.acquire);
+            if let Some(lock) = lock {
+                accesses.push(Access::read(self.names.lock_location(lock)));
+            }
+        }
         if let Some(deadlock) = self.deadlock(&next) {
             findings.push(deadlock);
         }
