@@ -42,6 +42,29 @@ pub enum PorArg {
     /// EM-DPOR: dependence-covering sets for programs of threads with event queues (stateless;
     /// acyclic state spaces only).
     EmDpor,
+    /// R4: stateless exploration of the reorderings of one event sequence (`--trace`/`--depth`,
+    /// `--reversals`), reporting races as harmful or harmless.
+    R4,
+}
+
+/// R4's options (`--por r4` only).
+#[derive(Args, Debug, Clone, Default)]
+pub struct R4Args {
+    /// The initial event sequence: a file with one event name per line, or the JSON trace array
+    /// that `check --json` / `pair --json` print. Default: the default pick order run for
+    /// `--depth` events.
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<std::path::PathBuf>,
+    /// The length of the recorded initial sequence (default 20), and of replays with `--maximal`.
+    #[arg(long, value_name = "N")]
+    pub depth: Option<usize>,
+    /// The conflict-reversal bound: a number (default 1) or `all`.
+    #[arg(long, value_name = "K|all")]
+    pub reversals: Option<String>,
+    /// After replaying a reordered sequence, keep running enabled events until none is enabled or
+    /// the sequence has `--depth` events (complete exploration of programs whose runs end).
+    #[arg(long)]
+    pub maximal: bool,
 }
 
 /// Limits shared by every exploring command.
@@ -83,6 +106,8 @@ pub struct CheckArgs {
     pub json: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
+    #[command(flatten)]
+    pub r4: R4Args,
 }
 
 #[derive(Args, Debug)]
@@ -136,6 +161,8 @@ pub struct PairArgs {
     pub json: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
+    #[command(flatten)]
+    pub r4: R4Args,
 }
 
 #[derive(Args, Debug)]
@@ -177,6 +204,9 @@ pub struct BatchArgs {
     /// The modes to run, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "dpor,none", value_name = "MODE,...")]
     pub modes: Vec<String>,
+    /// The app orders to run, comma-separated (`ab`: the pair list's first app is App1).
+    #[arg(long, value_delimiter = ',', default_value = "ab,ba", value_parser = ["ab", "ba"], value_name = "ORDER,...")]
+    pub orders: Vec<String>,
     /// Runs at once (default: the number of CPUs).
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
@@ -206,6 +236,10 @@ pub struct BatchArgs {
     /// --help`); the results mark such runs as bounded.
     #[arg(long, value_name = "K")]
     pub bound_collections: Option<usize>,
+    /// Only the runs (group, pair, order, mode) that did not finish in this earlier results
+    /// file: e.g. to rerun them with a longer limit, the growth diagnosis or a bound.
+    #[arg(long, value_name = "JSONL")]
+    pub rerun_incomplete: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

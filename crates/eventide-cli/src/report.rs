@@ -1,6 +1,6 @@
 //! The JSON shapes the commands print (see the conventions document), and readable renderings.
 
-use eventide_engine::{FindingKind, Growth, Limits, Outcome, ReportedFinding, Stats, StopReason};
+use eventide_engine::{FindingKind, Growth, Limits, Outcome, ReportedFinding, Stats, StopReason, Variety};
 use eventide_groovy::Diagnostic;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
@@ -60,6 +60,19 @@ pub struct RunJson {
     pub bounded: bool,
     /// For a run stopped by a limit, the growth diagnosis (printed then, even when empty).
     pub growth: Option<Vec<GrowthJson>>,
+    /// For a run stopped by a limit, the locations that held the most distinct values.
+    pub variety: Option<Vec<VarietyJson>>,
+}
+
+/// A location that held many distinct values in a run stopped by a limit.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct VarietyJson {
+    /// The app that owns it (null for a model file's variable).
+    pub app: Option<String>,
+    pub location: String,
+    /// Distinct values held in stored states (counting stops at 65,536).
+    pub distinct_values: u64,
+    pub max_size: u64,
 }
 
 /// A location whose size kept growing in a run stopped by a limit.
@@ -109,6 +122,15 @@ impl RunJson {
             events_first: false,
             bounded: false,
             growth: limit_reason(outcome).map(|_| outcome.growth.iter().map(|g| GrowthJson::of(outcome, g)).collect()),
+            variety: limit_reason(outcome).map(|_| {
+                let json = |v: &Variety| VarietyJson {
+                    app: v.owner.clone(),
+                    location: v.name.clone(),
+                    distinct_values: v.distinct_values,
+                    max_size: v.max_size,
+                };
+                outcome.variety.iter().map(json).collect()
+            }),
         }
     }
 
@@ -154,6 +176,9 @@ impl Serialize for RunJson {
         }
         if let Some(growth) = &self.growth {
             map.serialize_entry("growth", growth)?;
+        }
+        if let Some(variety) = &self.variety {
+            map.serialize_entry("variety", variety)?;
         }
         map.end()
     }
@@ -254,7 +279,7 @@ pub fn check_text_traced(
         }
     }
     out.push_str(&stop_text(outcome, limits));
-    out.push_str(&growth_text(run.run.growth.as_deref().unwrap_or_default()));
+    out.push_str(&diagnosis_text(&run.run));
     let _ = writeln!(
         out,
         "\nstates {}  transitions {}  executed {}  executions {}  events {}  time {:.3}s  peak memory {}",
@@ -284,9 +309,40 @@ pub fn stop_text(outcome: &Outcome, limits: &Limits) -> String {
     )
 }
 
-/// The readable growth diagnosis of a run stopped by a limit (empty when there is none): each
-/// growing location, how it grew, and the start of its trace with the size after each event.
-pub fn growth_text(growth: &[GrowthJson]) -> String {
+/// The readable diagnosis of a run stopped by a limit (empty when it did not stop on one):
+/// each growing location, how it grew, and the start of its trace with the size after each
+/// event; then the locations that held the most distinct values.
+pub fn diagnosis_text(run: &RunJson) -> String {
+    use std::fmt::Write as _;
+    let mut out = growth_text(run.growth.as_deref().unwrap_or_default());
+    let variety = run.variety.as_deref().unwrap_or_default();
+    if !variety.is_empty() {
+        let _ = writeln!(out, "\nstate that took the most values (what multiplies the states):");
+        for v in variety {
+            let size = if v.max_size > 0 { format!(", largest size {}", v.max_size) } else { String::new() };
+            let more = if v.distinct_values >= 1 << 16 { "at least " } else { "" };
+            let _ = writeln!(
+                out,
+                "  {}{}: {more}{} distinct values{size}",
+                owner_prefix(&v.app),
+                v.location,
+                v.distinct_values
+            );
+        }
+    }
+    out
+}
+
+/// `app's ` (or `apps' `) before a location an app owns.
+fn owner_prefix(app: &Option<String>) -> String {
+    match app {
+        Some(a) if a.ends_with('s') => format!("{a}' "),
+        Some(a) => format!("{a}'s "),
+        None => String::new(),
+    }
+}
+
+fn growth_text(growth: &[GrowthJson]) -> String {
     use std::fmt::Write as _;
     let mut out = String::new();
     if growth.is_empty() {
@@ -294,11 +350,7 @@ pub fn growth_text(growth: &[GrowthJson]) -> String {
     }
     let _ = writeln!(out, "\nstate that kept growing (why the run cannot finish):");
     for g in growth {
-        let owner = match &g.app {
-            Some(a) if a.ends_with('s') => format!("{a}' "),
-            Some(a) => format!("{a}'s "),
-            None => String::new(),
-        };
+        let owner = owner_prefix(&g.app);
         let _ = writeln!(out, "  {owner}{} reached size {}: it {}", g.location, g.max_size, g.how);
         let shown = g.trace.len().min(12);
         let _ = writeln!(out, "    trace ({} events; size after each):", g.trace.len());

@@ -45,10 +45,24 @@ fn a_growing_model_names_the_location_and_the_bound_makes_it_finish() {
 }
 
 #[test]
-fn a_finite_model_stopped_by_a_limit_names_no_growth() {
-    let model = example("models", "counter.groovy");
-    let v = json(&["check", &model, "--max-states", "2", "--json"], 3);
-    assert_eq!(v["growth"], serde_json::json!([]));
+fn a_large_finite_model_names_no_growth_but_the_variable_that_multiplies_its_states() {
+    let model = common::temp_file(
+        "growth-test",
+        "counter-1000.groovy",
+        "recent = []\nn = 0\nevent(\"tick\") { n = (n + 1) % 1000; recent << 1; if (recent.size() > 4) { recent.remove(0) } }\n\
+         event(\"tock\") { n = (n + 7) % 1000 }\n",
+    );
+    let model = model.to_str().unwrap();
+    for por in ["dpor", "none"] {
+        let v = json(&["check", model, "--por", por, "--max-states", "1500", "--json"], 3);
+        assert_eq!(v["growth"], serde_json::json!([]), "{v}");
+        let variety = v["variety"].as_array().expect("variety on a stopped run");
+        assert_eq!(variety[0]["location"], "n", "{v}");
+        assert!(variety[0]["distinct_values"].as_u64().unwrap() >= 500, "{v}");
+    }
+    let readable = text(&["check", model, "--max-states", "1500"], 3);
+    assert!(readable.contains("state that took the most values"), "{readable}");
+    assert!(!readable.contains("kept growing"), "{readable}");
 }
 
 #[test]

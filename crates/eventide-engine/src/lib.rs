@@ -27,11 +27,12 @@ pub mod visited;
 pub use eventset::EventSet;
 pub use explore::Switches;
 pub use explore::{
-    explore, explore_with_monitor, BacktrackSearch, Config, EdgeId, Graph, GraphEdge, Growth, Limits, Monitor, NoMonitor,
-    ObservedTransition, Outcome, Por, ReportedFinding, ShortestPaths, StateId, Stats, StopReason, Watchdog,
+    explore, explore_with_monitor, BacktrackSearch, Config, EdgeId, Graph, GraphEdge, Growth, Limits, Monitor,
+    NoMonitor, ObservedTransition, Outcome, Por, ReportedFinding, ShortestPaths, StateId, Stats, StopReason, Variety,
+    Watchdog,
 };
 pub use fingerprint::{fingerprint_of, FingerprintHasher};
 pub use system::{
-    demote_unchanged_writes, Access, AccessKind, EventId, Finding, FindingKind, Fingerprint, Location, SourcePosition,
-    StateDifference, Step, SystemError, TaskStep, TransitionSystem,
+    demote_unchanged_writes, Access, AccessKind, EventId, Finding, FindingKind, Fingerprint, Location, Measure,
+    SourcePosition, StateDifference, Step, SystemError, TaskStep, TransitionSystem,
 };

@@ -536,11 +536,9 @@ impl Program {
         fn guard(body: Vec<Stmt>, counters: &[usize], budgets: &[i64]) -> Vec<Stmt> {
             body.into_iter()
                 .map(|s| match s {
-                    Stmt::Enable(t) => Stmt::If(
-                        lt(v(counters[t as usize]), c(budgets[t as usize])),
-                        vec![Stmt::Enable(t)],
-                        vec![],
-                    ),
+                    Stmt::Enable(t) => {
+                        Stmt::If(lt(v(counters[t as usize]), c(budgets[t as usize])), vec![Stmt::Enable(t)], vec![])
+                    }
                     Stmt::If(cond, a, b) => Stmt::If(cond, guard(a, counters, budgets), guard(b, counters, budgets)),
                     other => other,
                 })

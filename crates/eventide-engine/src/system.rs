@@ -103,6 +103,17 @@ pub fn demote_unchanged_writes(accesses: &mut [Access], mut unchanged: impl FnMu
     }
 }
 
+/// One piece of program data in a state, as the diagnosis of unfinished runs sees it (see
+/// [`TransitionSystem::measure`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Measure {
+    pub location: Location,
+    /// How big the value is: a collection's elements or a string's characters; 0 for a scalar.
+    pub size: u64,
+    /// A hash of the value (equal values, equal hashes); 0 when not asked for.
+    pub value: u64,
+}
+
 /// A 128-bit canonical fingerprint of a state. Equal states must have equal fingerprints; the
 /// engine treats equal fingerprints as equal states.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -288,11 +299,11 @@ pub trait TransitionSystem {
         None
     }
 
-    /// Appends the size of every part of `state` that can grow (a collection or string held in
-    /// program state), keyed by its location, for the growth diagnosis of runs that stop on a
-    /// limit (see [`crate::explore::growth`]). Parts of size 0 may be left out. The default
-    /// measures nothing: the state has no part that grows.
-    fn measure(&mut self, _state: &Self::State, _out: &mut Vec<(Location, u64)>) {}
+    /// Appends a [`Measure`] of every piece of program data in `state` (a model variable, a key
+    /// of an app's state), for the diagnosis of runs that stop on a limit (see
+    /// [`crate::explore::growth`]): its size, and with `values` a hash of its value. The default
+    /// measures nothing.
+    fn measure(&mut self, _state: &Self::State, _values: bool, _out: &mut Vec<Measure>) {}
 
     /// Who owns a location and what it is called, for reports: e.g. (`Some("groveStreams")`,
     /// `"atomicState.queue"`), or (`None`, `"x"`) for a model file's variable.

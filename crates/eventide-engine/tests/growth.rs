@@ -2,7 +2,7 @@
 //! with a trace that shows the growth; a finished run and a large but finite state space name
 //! none.
 
-use eventide_engine::{explore, Access, Config, EventId, Fingerprint, Location, Por, Step, TransitionSystem};
+use eventide_engine::{explore, Access, Config, EventId, Fingerprint, Location, Measure, Por, Step, TransitionSystem};
 
 /// A system written in Rust: `queue` (location 0) grows by `step` elements on event 0 unless
 /// `cap` stops it (then it is emptied); event 1 steps a counter modulo `modulus` (location 1,
@@ -51,10 +51,10 @@ impl TransitionSystem for Queue {
         ["append", "count"][e as usize].to_string()
     }
 
-    fn measure(&mut self, s: &(u64, u64), out: &mut Vec<(Location, u64)>) {
-        if s.0 > 0 {
-            out.push((Location::data(0), s.0));
-        }
+    fn measure(&mut self, s: &(u64, u64), values: bool, out: &mut Vec<Measure>) {
+        let value = |v: u64| if values { v } else { 0 };
+        out.push(Measure { location: Location::data(0), size: s.0, value: value(s.0) });
+        out.push(Measure { location: Location::data(1), size: 0, value: value(s.1) });
     }
 
     fn describe_location(&self, location: Location) -> (Option<String>, String) {
@@ -98,11 +98,12 @@ fn a_finished_run_reports_no_growth() {
         let outcome = run(&mut system, por, 100_000);
         assert!(outcome.complete, "{por:?}");
         assert!(outcome.growth.is_empty(), "{por:?}: {:?}", outcome.growth);
+        assert!(outcome.variety.is_empty(), "{por:?}: {:?}", outcome.variety);
     }
 }
 
 #[test]
-fn a_large_finite_space_that_stopped_growing_early_is_not_growth() {
+fn a_large_finite_space_that_stopped_growing_early_is_not_growth_but_its_counter_is_the_most_varied() {
     // The queue fills to 4 and is emptied; the counter modulo 1,000 makes the space large enough
     // to stop on the states limit long after the queue's largest size was first reached.
     for por in [Por::None, Por::Dpor] {
@@ -110,6 +111,12 @@ fn a_large_finite_space_that_stopped_growing_early_is_not_growth() {
         let outcome = run(&mut system, por, 2_000);
         assert!(!outcome.complete, "{por:?}");
         assert!(outcome.growth.is_empty(), "{por:?}: {:?}", outcome.growth);
+        // What multiplies the states: the counter took hundreds of values, the queue five.
+        let varied: Vec<(&str, u64)> = outcome.variety.iter().map(|v| (v.name.as_str(), v.distinct_values)).collect();
+        assert_eq!(varied.len(), 2, "{por:?}: {varied:?}");
+        assert_eq!(varied[0].0, "var1", "{por:?}: {varied:?}");
+        assert!(varied[0].1 >= 300, "{por:?}: {varied:?}");
+        assert_eq!(varied[1], ("var0", 5), "{por:?}");
     }
 }
 

@@ -115,6 +115,21 @@ pub struct Record {
     /// diagnosis), largest first. Absent: none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub growth: Vec<GrowthEntry>,
+    /// For a run stopped by a limit: the app-state locations that held the most distinct values
+    /// (what multiplies its states), most first. Absent: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variety: Vec<VarietyEntry>,
+}
+
+/// A location that held many distinct values in a run stopped by a limit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VarietyEntry {
+    #[serde(default)]
+    pub app: Option<String>,
+    pub location: String,
+    pub distinct_values: u64,
+    #[serde(default)]
+    pub max_size: u64,
 }
 
 /// A location that kept growing in a run stopped by a limit.
@@ -149,6 +164,8 @@ pub enum Holds {
     Side,
     /// The growth diagnosis: a list of `{"app", "location", "max_size", "how"}`.
     Growth,
+    /// The most varied locations: a list of `{"app", "location", "distinct_values", "max_size"}`.
+    Variety,
 }
 
 impl Holds {
@@ -166,6 +183,7 @@ impl Holds {
             Holds::Conflicts => format!("a list of conflicts, each {}", Holds::CONFLICT),
             Holds::Side => Holds::SIDE.to_string(),
             Holds::Growth => r#"a list of {"app", "location", "max_size", "how"}"#.to_string(),
+            Holds::Variety => r#"a list of {"app", "location", "distinct_values", "max_size"}"#.to_string(),
         }
     }
 
@@ -186,13 +204,17 @@ impl Holds {
             // Entries and members are checked one by one by `member_problems`.
             Holds::Conflicts => value.is_array(),
             Holds::Side => value.is_object(),
-            Holds::Growth => value.as_array().is_some_and(|a| {
-                a.iter().all(|g| {
-                    g.get("location").is_some_and(Value::is_string) && g.get("max_size").is_some_and(Value::is_u64)
-                })
-            }),
+            Holds::Growth => listed(value, "max_size"),
+            Holds::Variety => listed(value, "distinct_values"),
         }
     }
+}
+
+/// Whether `value` is a list of objects, each with a string `location` and a count `figure`.
+fn listed(value: &Value, figure: &str) -> bool {
+    value.as_array().is_some_and(|a| {
+        a.iter().all(|g| g.get("location").is_some_and(Value::is_string) && g.get(figure).is_some_and(Value::is_u64))
+    })
 }
 
 /// One field of a results line: its name, what it holds, and whether a line must have it.
@@ -212,7 +234,7 @@ const fn optional(name: &'static str, holds: Holds) -> Field {
 }
 
 /// The fields of a results line, in the order [`Record`] writes them.
-pub const FIELDS: [Field; 24] = [
+pub const FIELDS: [Field; 25] = [
     required("group", Holds::Text),
     required("app_a", Holds::Text),
     required("app_b", Holds::Text),
@@ -237,6 +259,7 @@ pub const FIELDS: [Field; 24] = [
     optional("error", Holds::TextOrNull),
     optional("bounded", Holds::Flag),
     optional("growth", Holds::Growth),
+    optional("variety", Holds::Variety),
 ];
 
 /// A value as an error message shows it: short values in full, long ones cut, containers by kind.
@@ -371,6 +394,7 @@ impl Record {
             conflict_list: Vec::new(),
             bounded: false,
             growth: Vec::new(),
+            variety: Vec::new(),
             time_limit_ms: 0,
             memory_limit_bytes: 0,
             error: None,
@@ -516,7 +540,13 @@ pub(crate) mod tests {
         let mut r = record("g", "a", "b", Order::Ab, Mode::Dpor, Verdict::Error);
         r.error = Some("boom".into());
         r.bounded = true;
-        r.growth.push(GrowthEntry { app: Some("a".into()), location: "state.q".into(), max_size: 9, how: "grows".into() });
+        r.growth.push(GrowthEntry {
+            app: Some("a".into()),
+            location: "state.q".into(),
+            max_size: 9,
+            how: "grows".into(),
+        });
+        r.variety.push(VarietyEntry { app: None, location: "x".into(), distinct_values: 7, max_size: 0 });
         r.conflict_list.push(ConflictKey {
             device: "d".into(),
             attribute: "switch".into(),

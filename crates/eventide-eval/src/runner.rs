@@ -5,7 +5,7 @@
 //! incomplete (`time` or `memory`). A crash or unreadable output is recorded as an `error` run,
 //! so one bad pair never stops a batch.
 
-use crate::record::{ConflictKey, GrowthEntry, Record, Verdict};
+use crate::record::{ConflictKey, GrowthEntry, Record, VarietyEntry, Verdict};
 use crate::work::RunSpec;
 use serde::Deserialize;
 use std::io::Read;
@@ -247,6 +247,8 @@ struct PairOutput {
     bounded: bool,
     #[serde(default)]
     growth: Vec<GrowthEntry>,
+    #[serde(default)]
+    variety: Vec<VarietyEntry>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -305,6 +307,7 @@ pub fn record_of(config: &RunnerConfig, spec: &RunSpec, outcome: &ChildOutcome) 
                 record.conflict_list = conflicts;
                 record.bounded = out.bounded;
                 record.growth = out.growth;
+                record.variety = out.variety;
                 if let Some(e) = out.error {
                     record.error = Some(format!("{}:{}:{}: {}", e.file, e.line, e.column, e.message));
                 } else if record.verdict == Verdict::Error && !stderr_line.is_empty() {

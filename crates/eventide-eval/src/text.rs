@@ -343,33 +343,47 @@ pub fn sections(a: &Analysis, paper: Option<&PaperComparison<'_>>) -> Vec<Sectio
     out
 }
 
-/// The unfinished runs by the app-state location their growth diagnosis named (see `eventide
-/// pair`'s `growth`), and how many unfinished runs named none; `None` when every run finished.
+/// The unfinished runs by what their diagnosis named (see `eventide pair`'s `growth` and
+/// `variety`): the app-state location that kept growing, or else the one that held the most
+/// distinct values; `None` when every run finished.
 fn growth_section(a: &Analysis) -> Option<Section> {
     use std::collections::BTreeMap;
     let unfinished: Vec<&Record> = a.records().filter(|r| r.verdict == Verdict::Incomplete).collect();
     if unfinished.is_empty() {
         return None;
     }
-    // (app, location) -> (runs, largest size, how)
+    // (app, location) -> (runs, largest size or count, how)
     let mut growing: BTreeMap<(String, String), (usize, u64, String)> = BTreeMap::new();
-    let mut without = 0;
+    let mut varied: BTreeMap<(String, String), (usize, u64, String)> = BTreeMap::new();
+    let (mut grew, mut without) = (0, 0);
     for r in &unfinished {
-        if r.growth.is_empty() {
-            without += 1;
-        }
-        for g in &r.growth {
-            let key = (g.app.clone().unwrap_or_default(), g.location.clone());
-            let entry = growing.entry(key).or_insert((0, 0, g.how.clone()));
+        let named = match (r.growth.first(), r.variety.first()) {
+            (Some(_), _) => {
+                grew += 1;
+                r.growth.iter().map(|g| (g.app.clone(), g.location.clone(), g.max_size, g.how.clone())).collect()
+            }
+            (None, Some(v)) => {
+                let size = if v.max_size > 0 { format!("largest size {}", v.max_size) } else { "a scalar".to_string() };
+                vec![(v.app.clone(), v.location.clone(), v.distinct_values, size)]
+            }
+            (None, None) => {
+                without += 1;
+                Vec::new()
+            }
+        };
+        let table = if r.growth.is_empty() { &mut varied } else { &mut growing };
+        for (app, location, figure, how) in named {
+            let entry = table.entry((app.unwrap_or_default(), location)).or_insert((0, 0, how));
             entry.0 += 1;
-            entry.1 = entry.1.max(g.max_size);
+            entry.1 = entry.1.max(figure);
         }
     }
     let mut lines = vec![format!(
-        "{} unfinished runs: {} named a growing app-state location, {without} named none (their state space is \
-         large but showed no growing collection, or the runs predate the diagnosis)",
+        "{} unfinished runs: {grew} named an app-state location that kept growing (an infinite state space), {} \
+         the location that held the most distinct values (a large finite one), {without} neither (no app state \
+         varied, or the runs predate the diagnosis)",
         unfinished.len(),
-        unfinished.len() - without
+        unfinished.len() - grew - without
     )];
     let bounded = a.records().filter(|r| r.bounded).count();
     if bounded > 0 {
@@ -377,14 +391,18 @@ fn growth_section(a: &Analysis) -> Option<Section> {
             "{bounded} runs cut app-state collections to a bound (--bound-collections): marked [bounded]"
         ));
     }
-    let mut t =
-        Table::new(&["app", "location", "runs", "largest size", "how it grows"], &[false, false, true, true, false]);
-    let mut rows: Vec<_> = growing.into_iter().collect();
-    rows.sort_by_key(|(_, (runs, _, _))| std::cmp::Reverse(*runs));
-    for ((app, location), (runs, max, how)) in rows {
-        t.push(vec![app, location, runs.to_string(), count(max), how]);
-    }
-    Some(Section { title: "Why runs did not finish".into(), lines, tables: vec![t], alarm: false })
+    let table = |map: BTreeMap<(String, String), (usize, u64, String)>, figure: &str, how: &str| {
+        let mut t = Table::new(&["app", "location", "runs", figure, how], &[false, false, true, true, false]);
+        let mut rows: Vec<_> = map.into_iter().collect();
+        rows.sort_by_key(|(_, (runs, _, _))| std::cmp::Reverse(*runs));
+        for ((app, location), (runs, max, how)) in rows {
+            t.push(vec![app, location, runs.to_string(), count(max), how]);
+        }
+        t
+    };
+    let tables =
+        vec![table(growing, "largest size", "how it grows"), table(varied, "most distinct values", "its size")];
+    Some(Section { title: "Why runs did not finish".into(), lines, tables, alarm: false })
 }
 
 /// How many of the slowest completed runs the report lists.

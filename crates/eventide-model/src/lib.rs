@@ -30,7 +30,7 @@ pub mod threads;
 pub use threads::{ThreadState, ThreadSystem};
 
 use eventide_engine::{
-    demote_unchanged_writes, Access, EventId, Finding, FindingKind, Fingerprint, FingerprintHasher, Location,
+    demote_unchanged_writes, Access, EventId, Finding, FindingKind, Fingerprint, FingerprintHasher, Location, Measure,
     SourcePosition, Step, StopReason, TransitionSystem, Watchdog,
 };
 use eventide_groovy::eval::{ErrorKind, EvalError, Host, Interpreter, Interrupt, InterruptReason, Value};
@@ -229,6 +229,13 @@ impl ModelSystem {
         let at = position.as_ref().map(|p| p.to_string()).unwrap_or_default();
         Finding { kind, key: format!("{at}:{message}"), message, position }
     }
+}
+
+/// A hash of a value for the diagnosis of unfinished runs (equal values, equal hashes).
+fn hash_of(v: &Value) -> u64 {
+    let mut h = rustc_hash::FxHasher::default();
+    v.hash_canonical(&mut h);
+    h.finish()
 }
 
 /// Cuts every value to the bound (see [`ModelSystem::set_bound_collections`]).
@@ -490,12 +497,10 @@ impl TransitionSystem for ModelSystem {
         self.events.get(event as usize).map_or_else(|| format!("event#{event}"), |e| e.name.clone())
     }
 
-    fn measure(&mut self, state: &ModelState, out: &mut Vec<(Location, u64)>) {
+    fn measure(&mut self, state: &ModelState, values: bool, out: &mut Vec<Measure>) {
         for (i, v) in state.values.iter().enumerate() {
-            let size = v.growth_size();
-            if size > 0 {
-                out.push((Location::data(i as u32), size));
-            }
+            let value = if values { hash_of(v) } else { 0 };
+            out.push(Measure { location: Location::data(i as u32), size: v.growth_size(), value });
         }
     }
 
@@ -509,6 +514,21 @@ impl TransitionSystem for ModelSystem {
             a.enabled == b.enabled
                 && a.values.len() == b.values.len()
                 && a.values.iter().zip(b.values.iter()).all(|(x, y)| x.state_eq(y)),
+        )
+    }
+
+    /// The shared variables whose values differ (the engine compares enabled events itself).
+    fn state_differences(&self, a: &ModelState, b: &ModelState) -> Option<Vec<eventide_engine::StateDifference>> {
+        let differ = a.values.iter().zip(b.values.iter()).enumerate().filter(|(_, (x, y))| !x.state_eq(y));
+        Some(
+            differ
+                .map(|(i, (x, y))| eventide_engine::StateDifference {
+                    what: self.var_names[i].to_string(),
+                    first: x.to_string(),
+                    second: y.to_string(),
+                    enabling: false,
+                })
+                .collect(),
         )
     }
 }
@@ -533,8 +553,8 @@ pub fn load_program(path: &Path) -> Result<Program, LoadError> {
 /// Loads a model file of either form from source text (see [`load_program`]).
 pub fn program_from_source(file: SourceFile) -> Result<Program, LoadError> {
     let file = Arc::new(file);
-    let script =
-        parse(&file).map_err(|e| LoadError { diagnostic: Diagnostic::from_syntax(&file, &e), kind: LoadErrorKind::Syntax })?;
+    let script = parse(&file)
+        .map_err(|e| LoadError { diagnostic: Diagnostic::from_syntax(&file, &e), kind: LoadErrorKind::Syntax })?;
     let declares_threads = script.stmts.iter().any(|s| {
         matches!(&s.kind, StmtKind::Expr(e) if matches!(&e.kind,
             ExprKind::MethodCall { object: None, member: Member::Name(n), .. } if &**n == "thread"))

@@ -825,21 +825,26 @@ impl TransitionSystem for PairSystem {
 
     /// The sizes of the collections and strings each app keeps under a key of `state`,
     /// `atomicState` or a field.
-    fn measure(&mut self, state: &PairState, out: &mut Vec<(eventide_engine::Location, u64)>) {
+    fn measure(&mut self, state: &PairState, values: bool, out: &mut Vec<eventide_engine::Measure>) {
         for (app, runtime) in state.apps.iter().enumerate() {
             for (which, map) in runtime.maps.iter().enumerate() {
                 let Value::Map(m) = map else { continue };
                 for (key, value) in m.borrow().iter() {
-                    let (Some(key), size) = (key.as_str(), value.growth_size()) else { continue };
-                    if size == 0 {
-                        continue;
-                    }
+                    let Some(key) = key.as_str() else { continue };
                     let key = self.tables.syms.intern(key);
                     let loc = match which {
                         2 => LocKey::Field { app: app as u8, key },
                         _ => LocKey::StateKey { app: app as u8, atomic: which == 1, key },
                     };
-                    out.push((self.tables.location(loc), size));
+                    let hash = if values {
+                        let mut h = rustc_hash::FxHasher::default();
+                        hash_value(value, &mut h);
+                        h.finish()
+                    } else {
+                        0
+                    };
+                    let location = self.tables.location(loc);
+                    out.push(eventide_engine::Measure { location, size: value.growth_size(), value: hash });
                 }
             }
         }

@@ -9,7 +9,7 @@ use crate::cli::BatchArgs;
 use crate::report::exit;
 use eventide_engine::memory;
 use eventide_eval::batch::{run_batch, BatchSummary};
-use eventide_eval::record::{prepare_resume, Record};
+use eventide_eval::record::{prepare_resume, read_records, Record};
 use eventide_eval::runner::{self, RunnerConfig};
 use eventide_eval::text::seconds;
 use eventide_eval::work::{work_list, ListFiles, Mode, RunSpec, Shard};
@@ -84,6 +84,15 @@ fn batch(args: BatchArgs) -> Result<i32, Error> {
     }
     let groups = corpus::read_groups(&args.groups)?;
     let all = work_list(&pairs, &groups, &args.group, &modes, ListFiles { pairs: &args.pairs, groups: &args.groups })?;
+    let all: Vec<RunSpec> = all.into_iter().filter(|r| args.orders.iter().any(|o| o == r.order.as_str())).collect();
+    let all = match &args.rerun_incomplete {
+        Some(earlier) => {
+            let unfinished: std::collections::HashSet<_> =
+                read_records(earlier)?.into_iter().filter(|r| !r.complete).map(|r| r.key()).collect();
+            all.into_iter().filter(|r| unfinished.contains(&r.key())).collect()
+        }
+        None => all,
+    };
     let mine: Vec<&RunSpec> = match shard {
         Some(s) => s.select(&all),
         None => all.iter().collect(),

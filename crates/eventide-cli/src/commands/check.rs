@@ -10,7 +10,11 @@ pub fn run(args: CheckArgs) -> i32 {
         PorArg::Dpor => Por::Dpor,
         PorArg::None => Por::None,
         PorArg::EmDpor => Por::EmDpor,
+        PorArg::R4 => return super::r4::run_check(args),
     };
+    if let Some(message) = super::r4::misplaced(&args.r4, por) {
+        return super::usage_error_as(args.json, &message, |d| report::error_json(por.name(), "usage", d));
+    }
     let limits = match super::limits(&args.limits) {
         Ok(l) => l,
         Err(message) => {

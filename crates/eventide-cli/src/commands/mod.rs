@@ -6,6 +6,7 @@ mod check;
 mod eval;
 mod pair;
 mod parse;
+mod r4;
 mod report;
 
 use crate::cli::{Cli, Command, LimitArgs};

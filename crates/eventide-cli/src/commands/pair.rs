@@ -80,7 +80,9 @@ pub fn run(args: PairArgs) -> i32 {
     };
     let usage = |message: &str| super::usage_error_as(args.json, message, |d| error_json(por, "usage", d));
     if por == Por::EmDpor {
-        return usage("--por em-dpor explores programs of threads with event queues (eventide check); use dpor or none");
+        return usage(
+            "--por em-dpor explores programs of threads with event queues (eventide check); use dpor or none",
+        );
     }
     let limits = match super::limits(&args.limits) {
         Ok(l) => l,
@@ -129,11 +131,13 @@ pub fn run(args: PairArgs) -> i32 {
     let bound = options.bound_collections;
     let mut run = RunJson::new(verdict, &outcome).events_first().bounded(bound.is_some());
     // Growing locations are named by app file, as conflicts are.
-    for g in run.growth.iter_mut().flatten() {
-        if let Some(i) = system.apps().iter().position(|a| g.app.as_ref() == Some(&a.name)) {
-            g.app = Some(names[i].clone());
+    let by_file = |app: &mut Option<String>| {
+        if let Some(i) = system.apps().iter().position(|a| app.as_ref() == Some(&a.name)) {
+            *app = Some(names[i].clone());
         }
-    }
+    };
+    run.growth.iter_mut().flatten().for_each(|g| by_file(&mut g.app));
+    run.variety.iter_mut().flatten().for_each(|v| by_file(&mut v.app));
     let json = PairJson { run, conflicts, exceptions, error: None };
     if args.json {
         println!("{}", serde_json::to_string(&json).unwrap_or_default());
@@ -233,7 +237,7 @@ fn text_report(names: &[String; 2], r: &PairJson, outcome: &Outcome, limits: &Li
         }
     }
     out.push_str(&report::stop_text(outcome, limits));
-    out.push_str(&report::growth_text(r.run.growth.as_deref().unwrap_or_default()));
+    out.push_str(&report::diagnosis_text(&r.run));
     let _ = writeln!(
         out,
         "\nevents {}  states {}  transitions {}  executed {}  executions {}  time {:.3}s  peak memory {}",

@@ -248,6 +248,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         self.stats.graph_bytes = self.graph_bytes() as u64;
         let keep_graph = self.config.keep_graph || self.book.monitored();
         let growth = self.book.growth_report(self.system, Some(&self.graph), self.stats.states);
+        let variety = self.book.variety_report(self.system);
         let (findings, stop) = self.book.finish(self.system, &mut self.stats);
         let max_event = all_events.iter().last();
         Outcome {
@@ -259,6 +260,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             event_names: event_names(self.system, max_event),
             graph: keep_graph.then_some(self.graph),
             growth,
+            variety,
         }
     }
 

@@ -114,6 +114,7 @@ pub fn explore<T: TransitionSystem, M: Monitor<T>>(system: &mut T, config: &Conf
 
     let growth =
         book.growth_report(system, if let Visited::Graph(g) = &visited { Some(g) } else { None }, stats.states);
+    let variety = book.variety_report(system);
     let (findings, stop) = book.finish(system, &mut stats);
     stats.events = all_events.len() as u64;
     let graph = match visited {
@@ -137,5 +138,6 @@ pub fn explore<T: TransitionSystem, M: Monitor<T>>(system: &mut T, config: &Conf
         event_names: event_names(system, max_event),
         graph,
         growth,
+        variety,
     }
 }

@@ -14,10 +14,33 @@
 //! not reported). Each comes with a shortest trace to its witness state and the location's size
 //! after every event of that trace, replayed through the system. A run that finishes never
 //! reports growth: its state space was finite.
+//!
+//! A state space can also be finite but too large: a buffer that holds up to ten event records,
+//! a counter that runs to a million. The tracker therefore also counts, per location, the
+//! distinct values it held in stored states (up to [`MAX_DISTINCT`]); a stopped run reports the
+//! locations with the most ([`Variety`]), which say what multiplies the states.
 
 use super::graph::{Graph, StateId};
-use crate::system::{EventId, Location, TransitionSystem};
-use rustc_hash::FxHashMap;
+use crate::system::{EventId, Location, Measure, TransitionSystem};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// Distinct values counted per location, at most (a location past it is reported as "at least").
+pub const MAX_DISTINCT: usize = 1 << 16;
+
+/// How many of the most varied locations a stopped run reports.
+pub const VARIETY_REPORTED: usize = 3;
+
+/// A location that held many distinct values in a run that stopped on a limit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variety {
+    pub location: Location,
+    pub owner: Option<String>,
+    pub name: String,
+    /// Distinct values held in stored states (at most [`MAX_DISTINCT`]: then at least that many).
+    pub distinct_values: u64,
+    /// The largest size seen (elements or characters; 0 for scalars).
+    pub max_size: u64,
+}
 
 /// How many growth steps a location must have taken to be reported: it must have grown by this
 /// many times its first growth step (one append of one event's record, say), and the witness
@@ -87,16 +110,38 @@ struct Track {
     step: u64,
     /// Number of stored states when `max` was last raised.
     raised_at: u64,
+    /// Hashes of the distinct values held in stored states (at most [`MAX_DISTINCT`]).
+    values: FxHashSet<u64>,
     shrank: bool,
     witness: Option<Witness>,
+}
+
+impl Track {
+    fn new(size: u64, states: u64) -> Track {
+        Track {
+            min: size,
+            max: size,
+            step: 0,
+            raised_at: states,
+            values: FxHashSet::default(),
+            shrank: false,
+            witness: None,
+        }
+    }
+
+    fn note_value(&mut self, value: u64) {
+        if self.values.len() < MAX_DISTINCT {
+            self.values.insert(value);
+        }
+    }
 }
 
 /// Measures stored states while a run explores (see the module documentation).
 #[derive(Default)]
 pub(crate) struct GrowthTracker {
     tracks: FxHashMap<Location, Track>,
-    before: Vec<(Location, u64)>,
-    after: Vec<(Location, u64)>,
+    before: Vec<Measure>,
+    after: Vec<Measure>,
     /// Whether the system measures anything (false after the initial state measured nothing, so
     /// that systems without growable parts pay nothing).
     active: bool,
@@ -106,11 +151,10 @@ impl GrowthTracker {
     /// Measures the initial state.
     pub fn start<T: TransitionSystem>(&mut self, system: &mut T, initial: &T::State) {
         self.after.clear();
-        system.measure(initial, &mut self.after);
+        system.measure(initial, true, &mut self.after);
         self.active = true;
-        for &(location, size) in &self.after {
-            let track = Track { min: size, max: size, step: 0, raised_at: 1, shrank: false, witness: None };
-            self.tracks.insert(location, track);
+        for m in &self.after {
+            self.tracks.entry(m.location).or_insert_with(|| Track::new(m.size, 1)).note_value(m.value);
         }
     }
 
@@ -132,14 +176,15 @@ impl GrowthTracker {
         }
         self.before.clear();
         self.after.clear();
-        system.measure(src, &mut self.before);
-        system.measure(dst, &mut self.after);
-        let mut witness = Some(witness);
-        let mut taken: Option<Witness> = None;
-        for &(location, old) in &self.before {
-            let size = self.after.iter().find(|(l, _)| *l == location).map_or(0, |&(_, s)| s);
-            if size < old {
-                if let Some(track) = self.tracks.get_mut(&location) {
+        system.measure(src, false, &mut self.before);
+        system.measure(dst, new_state, &mut self.after);
+        let size_in = |measures: &[Measure], location: Location| {
+            measures.iter().find(|m| m.location == location).map_or(0, |m| m.size)
+        };
+        for m in &self.before {
+            let size = size_in(&self.after, m.location);
+            if size < m.size {
+                if let Some(track) = self.tracks.get_mut(&m.location) {
                     track.shrank = true;
                     track.min = track.min.min(size);
                 }
@@ -148,16 +193,12 @@ impl GrowthTracker {
         if !new_state {
             return;
         }
-        for &(location, size) in &self.after {
-            let old = self.before.iter().find(|(l, _)| *l == location).map_or(0, |&(_, s)| s);
-            let track = self.tracks.entry(location).or_insert(Track {
-                min: old.min(size),
-                max: size,
-                step: 0,
-                raised_at: states,
-                shrank: false,
-                witness: None,
-            });
+        let mut witness = Some(witness);
+        let mut taken: Option<Witness> = None;
+        for m in &self.after {
+            let (size, old) = (m.size, size_in(&self.before, m.location));
+            let track = self.tracks.entry(m.location).or_insert_with(|| Track::new(old.min(size), states));
+            track.note_value(m.value);
             track.min = track.min.min(size).min(old);
             track.shrank |= size < old;
             if size > track.max {
@@ -174,6 +215,20 @@ impl GrowthTracker {
                 track.witness = taken.clone();
             }
         }
+    }
+
+    /// The locations that held the most distinct values (at least two), most first.
+    pub fn variety<T: TransitionSystem>(&self, system: &T) -> Vec<Variety> {
+        let mut varied: Vec<(&Location, &Track)> = self.tracks.iter().filter(|(_, t)| t.values.len() > 1).collect();
+        varied.sort_by_key(|(l, t)| (std::cmp::Reverse(t.values.len()), **l));
+        varied
+            .into_iter()
+            .take(VARIETY_REPORTED)
+            .map(|(&location, t)| {
+                let (owner, name) = system.describe_location(location);
+                Variety { location, owner, name, distinct_values: t.values.len() as u64, max_size: t.max }
+            })
+            .collect()
     }
 
     /// The tracks of the locations still growing with `states` stored states.
@@ -228,8 +283,8 @@ fn replay_sizes<T: TransitionSystem>(system: &mut T, trace: &[EventId], location
     let mut measured = Vec::new();
     let mut size_of = |system: &mut T, state: &T::State| {
         measured.clear();
-        system.measure(state, &mut measured);
-        measured.iter().find(|(l, _)| *l == location).map_or(0, |&(_, s)| s)
+        system.measure(state, false, &mut measured);
+        measured.iter().find(|m: &&Measure| m.location == location).map_or(0, |m| m.size)
     };
     let mut state = system.initial_state();
     let mut sizes = vec![size_of(system, &state)];

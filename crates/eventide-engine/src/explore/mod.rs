@@ -25,7 +25,7 @@ mod step;
 
 pub use findings::ReportedFinding;
 pub use graph::{Adjacent, EdgeId, Graph, GraphEdge, ShortestPaths, StateId};
-pub use growth::Growth;
+pub use growth::{Growth, Variety};
 pub use limits::{Limits, StopReason, Watchdog};
 pub use monitor::{Monitor, NoMonitor, ObservedTransition};
 
@@ -181,6 +181,9 @@ pub struct Outcome {
     /// When the run stopped on a limit: the locations whose size was still growing (see
     /// [`growth`]), largest growth first. Empty for runs that finished.
     pub growth: Vec<Growth>,
+    /// When the run stopped on a limit: the locations that held the most distinct values (what
+    /// multiplies the states; see [`growth`]). Empty for runs that finished.
+    pub variety: Vec<Variety>,
 }
 
 impl Outcome {

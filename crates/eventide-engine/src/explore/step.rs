@@ -10,7 +10,7 @@
 
 use super::findings::{FindingLog, ReportedFinding};
 use super::graph::{Graph, StateId};
-use super::growth::{Growth, GrowthTracker, Witness};
+use super::growth::{Growth, GrowthTracker, Variety, Witness};
 use super::limits::{Budget, StopReason};
 use super::monitor::{Monitor, ObservedTransition};
 use super::{Config, Stats};
@@ -179,6 +179,15 @@ impl<'m, T: TransitionSystem, M: Monitor<T>> Bookkeeper<'m, T, M> {
         if !self.monitor_found.is_empty() && self.log.record_reported(&mut self.monitor_found) && self.stop_at_first {
             self.stop = Some(StopReason::FirstFinding);
         }
+    }
+
+    /// The locations that held the most distinct values when the run stopped on a limit (none
+    /// when it did not stop on one).
+    pub fn variety_report(&self, system: &T) -> Vec<Variety> {
+        if !self.stop.is_some_and(|r| r.is_limit()) {
+            return Vec::new();
+        }
+        self.growth.variety(system)
     }
 
     /// Ends the run: clears the watchdog, fills in the time and memory counters, and returns the

@@ -524,11 +524,8 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
                 enabling: false,
             });
         }
-        let class = if differences.iter().all(|d| d.enabling) {
-            Classification::EnabledOnly
-        } else {
-            Classification::Harmful
-        };
+        let class =
+            if differences.iter().all(|d| d.enabling) { Classification::EnabledOnly } else { Classification::Harmful };
         (class, differences)
     }
 
@@ -543,7 +540,8 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
         let dep = Dependence::new(&accesses);
         let mut inserts: Vec<(usize, Vec<EventId>, Origin<T::State>)> = Vec::new();
         for i in 0..n {
-            let origin = |second: EventId, kind: RaceKind| Origin { parent: end.clone(), first: events[i], second, kind };
+            let origin =
+                |second: EventId, kind: RaceKind| Origin { parent: end.clone(), first: events[i], second, kind };
             // Figure 4a: an event that τ_i disabled runs before it.
             let (before, after) = (&self.frames[i].enabled, &self.frames[i + 1].enabled);
             for e in before.iter().filter(|&e| !after.contains(e) && e != events[i]) {
@@ -556,9 +554,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
                     continue;
                 }
                 // τ_i enabled τ_j: they cannot be reversed (not a conflict, Definition 4).
-                let enabler = accesses[i]
-                    .binary_search(&Access::write(Location::shadow(events[j])))
-                    .is_ok();
+                let enabler = accesses[i].binary_search(&Access::write(Location::shadow(events[j]))).is_ok();
                 if enabler {
                     continue;
                 }
