@@ -131,3 +131,58 @@ fn a_queue_that_some_events_empty_still_grows_and_the_report_says_it_shrinks_too
     assert!(g.shrank, "{g:?}");
     assert!(g.describe().contains("some events shrink it"), "{}", g.describe());
 }
+
+/// A mode name that switches between "off" and "heat", and only late in the run (past counter
+/// 1,500) becomes "emergency heat": its size rises late and by more than three steps, but it holds
+/// three values, so it is not reported as growing.
+struct ModeName;
+
+impl TransitionSystem for ModeName {
+    type State = u32;
+    type Label = ();
+
+    fn initial_state(&mut self) -> u32 {
+        0
+    }
+
+    fn fingerprint(&self, s: &u32) -> Fingerprint {
+        Fingerprint(*s as u128)
+    }
+
+    fn enabled(&mut self, _s: &u32, out: &mut Vec<EventId>) {
+        out.push(0);
+    }
+
+    fn execute(&mut self, s: &u32, _e: EventId, accesses: &mut Vec<Access>) -> Step<u32> {
+        accesses.push(Access::write(Location::data(0)));
+        Step { next: (s + 1) % 4_000, findings: Vec::new(), label: () }
+    }
+
+    fn event_name(&self, _e: EventId) -> String {
+        "tick".to_string()
+    }
+
+    fn measure(&mut self, s: &u32, values: bool, out: &mut Vec<Measure>) {
+        let name = if *s > 1_500 {
+            "emergency heat"
+        } else if s % 2 == 0 {
+            "off"
+        } else {
+            "heat"
+        };
+        let value = if values { name.len() as u64 } else { 0 };
+        out.push(Measure { location: Location::data(0), size: name.len() as u64, value });
+    }
+}
+
+#[test]
+fn a_value_switching_among_a_few_lengths_is_not_growth() {
+    for por in [Por::None, Por::Dpor] {
+        let mut config = Config::new(por);
+        config.limits.max_states = Some(2_000);
+        let outcome = explore(&mut ModeName, &config);
+        assert!(!outcome.complete, "{por:?}");
+        assert!(outcome.growth.is_empty(), "{por:?}: {:?}", outcome.growth);
+        assert_eq!(outcome.variety.first().map(|v| v.distinct_values), Some(3), "{por:?}");
+    }
+}

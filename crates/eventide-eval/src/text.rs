@@ -355,9 +355,10 @@ fn growth_section(a: &Analysis) -> Option<Section> {
     // (app, location) -> (runs, largest size or count, how)
     let mut growing: BTreeMap<(String, String), (usize, u64, String)> = BTreeMap::new();
     let mut varied: BTreeMap<(String, String), (usize, u64, String)> = BTreeMap::new();
-    let (mut grew, mut without) = (0, 0);
+    let (mut grew, mut device) = (0, Vec::new());
     for r in &unfinished {
-        let named = match (r.growth.first(), r.variety.first()) {
+        let many_values = r.variety.first().filter(|v| v.distinct_values >= MANY_VALUES);
+        let named = match (r.growth.first(), many_values) {
             (Some(_), _) => {
                 grew += 1;
                 r.growth.iter().map(|g| (g.app.clone(), g.location.clone(), g.max_size, g.how.clone())).collect()
@@ -367,7 +368,7 @@ fn growth_section(a: &Analysis) -> Option<Section> {
                 vec![(v.app.clone(), v.location.clone(), v.distinct_values, size)]
             }
             (None, None) => {
-                without += 1;
+                device.push(r.events);
                 Vec::new()
             }
         };
@@ -378,13 +379,22 @@ fn growth_section(a: &Analysis) -> Option<Section> {
             entry.1 = entry.1.max(figure);
         }
     }
-    let mut lines = vec![format!(
-        "{} unfinished runs: {grew} named an app-state location that kept growing (an infinite state space), {} \
-         the location that held the most distinct values (a large finite one), {without} neither (no app state \
-         varied, or the runs predate the diagnosis)",
-        unfinished.len(),
-        unfinished.len() - grew - without
-    )];
+    let mut lines = vec![
+        format!("{} unfinished runs:", unfinished.len()),
+        format!("- {grew}: an app-state location kept growing (an infinite state space; first table)"),
+        format!(
+            "- {}: an app-state location took {MANY_VALUES} or more distinct values (a large finite state space; \
+             second table)",
+            unfinished.len() - grew - device.len()
+        ),
+        format!(
+            "- {}: no app-state location grew or took {MANY_VALUES} values, so the states differ mostly in device \
+             attributes (a large finite state space of the home; these runs see {} events on average): a longer \
+             time limit, or fewer devices, is what finishes them",
+            device.len(),
+            device.iter().sum::<u64>().checked_div(device.len() as u64).unwrap_or(0)
+        ),
+    ];
     let bounded = a.records().filter(|r| r.bounded).count();
     if bounded > 0 {
         lines.push(format!(
@@ -404,6 +414,9 @@ fn growth_section(a: &Analysis) -> Option<Section> {
         vec![table(growing, "largest size", "how it grows"), table(varied, "most distinct values", "its size")];
     Some(Section { title: "Why runs did not finish".into(), lines, tables, alarm: false })
 }
+
+/// Distinct values from which an app-state location counts as what multiplies a run's states.
+const MANY_VALUES: u64 = 16;
 
 /// How many of the slowest completed runs the report lists.
 const SLOWEST_RUNS: usize = 10;

@@ -10,8 +10,9 @@
 //!
 //! When a run stops on a limit, [`GrowthTracker::report`] lists the locations that were **still
 //! growing**: grown by at least [`GROWTH_STEPS`] steps, with the largest size raised in the second half
-//! of the run (a collection that fills up to a fixed size early, or a large but finite counter, is
-//! not reported). Each comes with a shortest trace to its witness state and the location's size
+//! of the run, and more than [`MIN_GROWING_VALUES`] distinct values held (a collection that fills up
+//! to a fixed size early, a large but finite counter, or a string switching among a few values of
+//! different lengths is not reported). Each comes with a shortest trace to its witness state and the location's size
 //! after every event of that trace, replayed through the system. A run that finishes never
 //! reports growth: its state space was finite.
 //!
@@ -23,6 +24,10 @@
 use super::graph::{Graph, StateId};
 use crate::system::{EventId, Location, Measure, TransitionSystem};
 use rustc_hash::{FxHashMap, FxHashSet};
+
+/// A growing location must also have held more distinct values than this: a value that switches
+/// among a few strings of different lengths (a mode name) is not growing.
+pub const MIN_GROWING_VALUES: usize = 8;
 
 /// Distinct values counted per location, at most (a location past it is reported as "at least").
 pub const MAX_DISTINCT: usize = 1 << 16;
@@ -142,9 +147,6 @@ pub(crate) struct GrowthTracker {
     tracks: FxHashMap<Location, Track>,
     before: Vec<Measure>,
     after: Vec<Measure>,
-    /// Whether the system measures anything (false after the initial state measured nothing, so
-    /// that systems without growable parts pay nothing).
-    active: bool,
 }
 
 impl GrowthTracker {
@@ -152,7 +154,6 @@ impl GrowthTracker {
     pub fn start<T: TransitionSystem>(&mut self, system: &mut T, initial: &T::State) {
         self.after.clear();
         system.measure(initial, true, &mut self.after);
-        self.active = true;
         for m in &self.after {
             self.tracks.entry(m.location).or_insert_with(|| Track::new(m.size, 1)).note_value(m.value);
         }
@@ -171,9 +172,6 @@ impl GrowthTracker {
         states: u64,
         witness: impl FnOnce() -> Witness,
     ) {
-        if !self.active {
-            return;
-        }
         self.before.clear();
         self.after.clear();
         system.measure(src, false, &mut self.before);
@@ -236,6 +234,7 @@ impl GrowthTracker {
         self.tracks
             .iter()
             .filter(|(_, t)| t.step > 0 && t.max >= t.min + GROWTH_STEPS * t.step)
+            .filter(|(_, t)| t.values.len() > MIN_GROWING_VALUES)
             .filter(|(_, t)| t.raised_at.saturating_mul(2) >= states)
             .filter(|(_, t)| t.witness.is_some())
             .collect()
