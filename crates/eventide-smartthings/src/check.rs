@@ -73,3 +73,30 @@ pub fn check_pair(
     monitor.shorten_traces(&mut system, &mut outcome);
     Ok(PairCheck { system, outcome, conflicts: monitor.conflicts().to_vec() })
 }
+
+/// [`check_pair`] with R4 ([`Por::R4`](eventide_engine::Por::R4)): `r4` turns the loaded pair
+/// into R4's configuration (an initial trace names events, which
+/// [`PairSystem::event_named`] resolves); `Ok(Err(e))` when it fails. The conflict monitor
+/// observes every sequence R4 explores; R4's report comes back beside the check (its `outcome`
+/// moved into the check).
+pub fn check_pair_r4<E>(
+    app1: &Path,
+    app2: &Path,
+    options: Options,
+    tracked: Tracked,
+    config: &Config,
+    r4: impl FnOnce(&mut PairSystem) -> Result<eventide_engine::explore::r4::R4Config, E>,
+) -> Result<Result<(PairCheck, eventide_engine::explore::r4::R4Outcome), E>, LoadError> {
+    let mut system = PairSystem::load(app1, app2, options)?;
+    let r4 = match r4(&mut system) {
+        Ok(r4) => r4,
+        Err(e) => return Ok(Err(e)),
+    };
+    let config = Config { por: eventide_engine::Por::R4, r4, ..config.clone() };
+    system.observe_writes(|attribute| tracked.tracks(attribute));
+    let mut monitor = ConflictMonitor::new(tracked);
+    let mut report = eventide_engine::explore::r4::explore(&mut system, &config, &mut monitor);
+    let mut outcome = std::mem::take(&mut report.outcome);
+    monitor.shorten_traces(&mut system, &mut outcome);
+    Ok(Ok((PairCheck { system, outcome, conflicts: monitor.conflicts().to_vec() }, report)))
+}

@@ -42,6 +42,8 @@ use std::path::Path;
 use std::rc::Rc;
 use std::str::FromStr;
 
+mod compare;
+
 use eventide_engine::{
     demote_unchanged_writes, Access, EventId, Finding, Fingerprint, FingerprintHasher, SourcePosition, Step,
     StopReason, TransitionSystem, Watchdog,
@@ -868,6 +870,11 @@ impl TransitionSystem for PairSystem {
             Some(&k) => self.describe(k),
             None => format!("event#{event}"),
         }
+    }
+
+    /// Device attributes, the mode and app state keys (data); subscriptions and timers (enabling).
+    fn state_differences(&self, a: &PairState, b: &PairState) -> Option<Vec<eventide_engine::StateDifference>> {
+        Some(self.differences(a, b))
     }
 
     fn states_equal(&self, a: &PairState, b: &PairState) -> Option<bool> {

@@ -55,6 +55,9 @@ struct PairJson {
     exceptions: Vec<FindingJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<DiagnosticJson>,
+    /// `--por r4`: sequences, max_reversals, races.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    r4: Option<super::r4::R4Json>,
 }
 
 /// `pair --json`'s object when the pair could not be checked (bad input or a bad flag).
@@ -64,6 +67,7 @@ fn error_json(por: Por, reason: &'static str, error: DiagnosticJson) -> PairJson
         conflicts: Vec::new(),
         exceptions: Vec::new(),
         error: Some(error),
+        r4: None,
     }
 }
 
@@ -77,8 +81,12 @@ pub fn run(args: PairArgs) -> i32 {
         PorArg::Dpor => Por::Dpor,
         PorArg::None => Por::None,
         PorArg::EmDpor => Por::EmDpor,
+        PorArg::R4 => Por::R4,
     };
     let usage = |message: &str| super::usage_error_as(args.json, message, |d| error_json(por, "usage", d));
+    if let Some(message) = super::r4::misplaced(&args.r4, por) {
+        return usage(&message);
+    }
     if por == Por::EmDpor {
         return usage(
             "--por em-dpor explores programs of threads with event queues (eventide check); use dpor or none",
@@ -98,8 +106,25 @@ pub fn run(args: PairArgs) -> i32 {
     };
     let names = [app_name(&args.app1), app_name(&args.app2)];
     let config = Config { por, stop_at_first: args.first, limits: limits.clone(), ..Config::default() };
-    let check = match check_pair(&args.app1, &args.app2, options, tracked, &config) {
-        Ok(check) => check,
+    let checked = if por == Por::R4 {
+        match super::r4::check_pair(&args, options, tracked, &config) {
+            Ok(Ok((check, r4))) => Ok((check, Some(r4))),
+            Ok(Err(Ok(trace))) => {
+                if args.json {
+                    println!("{}", serde_json::to_string(&error_json(por, "trace", trace)).unwrap_or_default());
+                } else {
+                    eprintln!("error: {}:{}: {}", trace.file, trace.line, trace.message);
+                }
+                return exit::BAD_INPUT;
+            }
+            Ok(Err(Err(message))) => return usage(&message),
+            Err(error) => Err(error),
+        }
+    } else {
+        check_pair(&args.app1, &args.app2, options, tracked, &config).map(|check| (check, None))
+    };
+    let (check, r4) = match checked {
+        Ok(checked) => checked,
         Err(error) => {
             let diagnostic = error.diagnostic();
             if args.json {
@@ -138,11 +163,14 @@ pub fn run(args: PairArgs) -> i32 {
     };
     run.growth.iter_mut().flatten().for_each(|g| by_file(&mut g.app));
     run.variety.iter_mut().flatten().for_each(|v| by_file(&mut v.app));
-    let json = PairJson { run, conflicts, exceptions, error: None };
+    let json = PairJson { run, conflicts, exceptions, error: None, r4 };
     if args.json {
         println!("{}", serde_json::to_string(&json).unwrap_or_default());
     } else {
         print!("{}", text_report(&names, &json, &outcome, &limits, bound));
+        if let Some(r4) = &json.r4 {
+            print!("{}", super::r4::r4_text(r4));
+        }
     }
     code
 }
