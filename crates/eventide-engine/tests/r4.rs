@@ -285,11 +285,8 @@ fn races_are_classified_by_final_states() {
     // a then b: b's write is a read (x already 1), and a's write conflicts with b's read: a race
     // whose reversal ends in the same state. b then c: c reads x, which b did not change: no race.
     // a then c is covered by nothing in between that depends on a: a race, harmful (y = 0).
-    let found: BTreeSet<(String, String, &str)> = r
-        .races
-        .iter()
-        .map(|x| (p.event_name(x.first), p.event_name(x.second), x.classification.as_str()))
-        .collect();
+    let found: BTreeSet<(String, String, &str)> =
+        r.races.iter().map(|x| (p.event_name(x.first), p.event_name(x.second), x.classification.as_str())).collect();
     assert!(found.contains(&("a".into(), "b".into(), "harmless")), "{found:?}");
     let harmful = r.races.iter().find(|x| x.classification.is_harmful()).expect("a harmful race");
     assert_eq!(harmful.differences.iter().map(|d| d.what.as_str()).collect::<Vec<_>>(), vec!["y"]);

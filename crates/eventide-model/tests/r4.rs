@@ -15,10 +15,8 @@ fn gallery(k: Option<u32>) -> (ModelSystem, R4Outcome) {
     let mut model = ModelSystem::load(&example("r4-gallery.groovy")).expect("the example loads");
     let names: Vec<String> = model.event_names().map(str::to_string).collect();
     let trace = std::fs::read_to_string(example("r4-gallery.trace")).expect("the trace");
-    let initial = trace
-        .lines()
-        .map(|l| names.iter().position(|n| n == l.trim()).expect("a declared event") as u32)
-        .collect();
+    let initial =
+        trace.lines().map(|l| names.iter().position(|n| n == l.trim()).expect("a declared event") as u32).collect();
     let config = Config {
         verify_fingerprints: true,
         r4: R4Config { initial: InitialSequence::Trace(initial), reversals: k, ..R4Config::default() },
@@ -44,13 +42,13 @@ fn the_gallery_reproduces_figure_2b_with_two_reversals() {
     // from Q4.
     let q = |s: &str| s.to_string();
     let want = vec![
-        (q("load2 click1 click2 load3 timer2 stats"), 0, None), // Q1
+        (q("load2 click1 click2 load3 timer2 stats"), 0, None),    // Q1
         (q("load2 click1 click2 timer2 load3 stats"), 1, Some(0)), // Q2: e3/e4 at s3
-        (q("load2 click1 load3 click2 stats"), 1, Some(0)),     // Q3: e2/e3 at s2, e4 skipped
-        (q("load2 load3 click1 click2 stats"), 2, Some(2)),     // Q5: e1/e3 in Q3
-        (q("click1 load2 click2 load3 stats"), 1, Some(0)),     // Q4: e0/e1 at s0, e4 skipped
-        (q("click1 load2 load3 click2 stats"), 2, Some(4)),     // Q7: e2/e3 in Q4
-        (q("click1 click2 load2 load3 stats"), 2, Some(4)),     // Q6: e0/e2 in Q4
+        (q("load2 click1 load3 click2 stats"), 1, Some(0)),        // Q3: e2/e3 at s2, e4 skipped
+        (q("load2 load3 click1 click2 stats"), 2, Some(2)),        // Q5: e1/e3 in Q3
+        (q("click1 load2 click2 load3 stats"), 1, Some(0)),        // Q4: e0/e1 at s0, e4 skipped
+        (q("click1 load2 load3 click2 stats"), 2, Some(4)),        // Q7: e2/e3 in Q4
+        (q("click1 click2 load2 load3 stats"), 2, Some(4)),        // Q6: e0/e2 in Q4
     ];
     assert_eq!(tree, want);
     assert_eq!(r.max_reversals, 2);
@@ -72,13 +70,11 @@ fn the_gallery_reproduces_figure_2b_with_two_reversals() {
 
 #[test]
 fn the_gallery_tree_grows_with_the_bound() {
-    let counts: Vec<usize> = [Some(0), Some(1), Some(2), Some(3), None].iter().map(|&k| gallery(k).1.sequences.len()).collect();
+    let counts: Vec<usize> =
+        [Some(0), Some(1), Some(2), Some(3), None].iter().map(|&k| gallery(k).1.sequences.len()).collect();
     assert_eq!(&counts[..3], &[1, 4, 7]);
     assert!(counts.windows(2).all(|w| w[0] <= w[1]), "{counts:?}");
     // With k = 3, Q5's e0/e3 race is explored, as the paper says.
     let (model, r) = gallery(Some(3));
-    assert!(r
-        .sequences
-        .iter()
-        .any(|s| s.parent == Some(3) && names(&model, &s.events).starts_with("load3 load2")));
+    assert!(r.sequences.iter().any(|s| s.parent == Some(3) && names(&model, &s.events).starts_with("load3 load2")));
 }

@@ -196,11 +196,11 @@ pub fn r4_text(r: &R4Json) -> String {
             x.depth
         );
         let width = x.original.iter().map(String::len).max().unwrap_or(0).max(8);
-        let _ = writeln!(out, "    {:>3}  {:<width$}  {}", "", "original", "reordered");
+        let _ = writeln!(out, "         {:<width$}  reordered", "original");
         for i in 0..x.original.len().max(x.trace.len()) {
             let a = x.original.get(i).map_or("", String::as_str);
             let b = x.trace.get(i).map_or("", String::as_str);
-            let mark = if a != b { "  *" } else { "" };
+            let mark = if a != b && !b.is_empty() { "  *" } else { "" };
             let _ = writeln!(out, "    {:>3}. {a:<width$}  {b}{mark}", i + 1);
         }
         for d in &x.differences {
@@ -292,7 +292,8 @@ pub fn check_pair(
     Result<(eventide_smartthings::check::PairCheck, R4Json), Result<DiagnosticJson, String>>,
     eventide_smartthings::LoadError,
 > {
-    let setup = |system: &mut eventide_smartthings::system::PairSystem| super::r4::config(&args.r4, |n| system.event_named(n));
+    let setup =
+        |system: &mut eventide_smartthings::system::PairSystem| super::r4::config(&args.r4, |n| system.event_named(n));
     let checked = eventide_smartthings::check::check_pair_r4(&args.app1, &args.app2, options, tracked, config, setup)?;
     Ok(checked.map(|(check, report)| {
         let json = r4_json(&report, |e| {

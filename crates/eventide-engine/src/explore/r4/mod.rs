@@ -563,7 +563,8 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
             }
         }
         for (i, seq, origin) in inserts {
-            self.insert(&dep, &events, i, seq, Vec::new(), depth + 1, Rc::new(origin));
+            let entry = Entry { seq, skipped: Vec::new(), depth: depth + 1, origin: Rc::new(origin) };
+            self.insert(&dep, &events, i, entry);
         }
         self.propagate_with(&dep, &events);
     }
@@ -597,9 +598,9 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
             }
             self.frames[i].pending = keep;
             for entry in moved {
-                let Entry { mut seq, skipped, depth, origin } = entry;
-                seq.remove(0);
-                self.insert(dep, events, i + 1, seq, skipped, depth, origin);
+                let mut entry = entry;
+                entry.seq.remove(0);
+                self.insert(dep, events, i + 1, entry);
             }
         }
     }
@@ -609,16 +610,8 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
     /// event the current sequence took there moves the rest one level down; a sequence the
     /// current one covers, or whose first event was explored there by an earlier execution, is
     /// dropped; a sequence already waiting keeps the smaller depth.
-    fn insert(
-        &mut self,
-        dep: &Dependence,
-        events: &[EventId],
-        mut i: usize,
-        mut seq: Vec<EventId>,
-        mut skipped: Vec<EventId>,
-        depth: u32,
-        origin: Rc<Origin<T::State>>,
-    ) {
+    fn insert(&mut self, dep: &Dependence, events: &[EventId], mut i: usize, entry: Entry<T::State>) {
+        let Entry { mut seq, mut skipped, depth, origin } = entry;
         let n = dep.len();
         if i < n && dep.covers(i, events, &seq) {
             return;
