@@ -216,8 +216,9 @@ fn full_cycle_termination_is_needed() {
     needed(needs_full_cycle, "a1_1", off, "stopping at any state match must miss it");
 }
 
-/// Found by `cargo run --example find_witness -- graph_wide_backtracking` (seed 7184): the failing
-/// order needs a backtrack point that only a path outside the current execution leads to.
+/// Found by `cargo run --example find_witness -- graph_wide_backtracking` (seed 178532; refound
+/// when summaries became per read context): the failing order needs a backtrack point that only
+/// a path outside the current execution leads to.
 fn needs_graph_wide() -> Program {
     let mut p = Program::new();
     let (x0, x1) = (p.var("x0", 0), p.var("x1", 1));
@@ -225,14 +226,13 @@ fn needs_graph_wide() -> Program {
     p.body(
         e0,
         vec![
-            Stmt::Enable(e1),
+            Stmt::Assign(x1, modulo(add(v(x0), v(x0)), 2)),
+            Stmt::Assert(ne(v(x0), c(1)), "a0_1".into()),
             Stmt::Disable(e0),
-            Stmt::Assign(x1, modulo(add(v(x1), c(1)), 2)),
-            Stmt::Assert(lt(v(x0), c(1)), "a0_1".into()),
         ],
     );
-    p.body(e1, vec![Stmt::Assign(x0, modulo(add(c(1), v(x1)), 2)), Stmt::Enable(e2), Stmt::Enable(e2)]);
-    p.body(e2, vec![Stmt::Assign(x0, c(0)), Stmt::Assign(x1, modulo(add(c(1), c(1)), 2))]);
+    p.body(e1, vec![Stmt::Assign(x1, c(1))]);
+    p.body(e2, vec![Stmt::Assign(x0, modulo(add(v(x0), c(1)), 2)), Stmt::Assert(ne(v(x1), c(2)), "a2_2".into())]);
     p
 }
 

@@ -75,6 +75,11 @@ impl AccessBits {
         self.0.iter().zip(other).any(|(a, b)| a & b != 0)
     }
 
+    /// The reads of `self` (the even bits).
+    pub(crate) fn reads(&self) -> AccessBits {
+        AccessBits(self.0.iter().map(|w| w & 0x5555_5555_5555_5555).collect())
+    }
+
     pub(crate) fn words(&self) -> &[u64] {
         &self.0
     }

@@ -25,8 +25,10 @@
 //! # Invariants
 //! - Every state in the graph is in `H` or on the current execution.
 //! - `done(s) ⊆ backtrack(s) ⊆ enabled(s)`.
-//! - `summary(s)[e]` (an interned access set) holds exactly the accesses pushed backwards through `s` with conflict event
-//!   `e`; a push that adds nothing stops there, because everything it would reach was reached.
+//! - `summary(s)[e, r]` (an interned access set) holds exactly the accesses pushed backwards
+//!   through `s` with conflict event `e` and read context `r` (the reads of the transition the
+//!   search started from, which decide where accesses are consumed); a push that adds nothing
+//!   stops there, because everything it would reach was reached.
 //! - An access that conflicts with a transition `tb` is removed from the search (per-location
 //!   conflicts) only when `event(tconf)` is enabled at `src(tb)`, so that the backtrack point set
 //!   there really reverses the conflict. When the fallback adds every event enabled at `src(tb)`
@@ -66,9 +68,13 @@ const NOT_ON_PATH: u32 = u32::MAX;
 /// accesses passed a transition whose write they read (see `push_back_through`).
 const CARRIED: EventId = 1 << 31;
 
-/// A work item of the summary search: (transition, conflict event, accesses to push back through
-/// the transition's source).
-type SummaryWork = (EdgeId, EventId, AccessBits);
+/// The reads of the transition whose accesses a backward search pushes (interned in the summary
+/// sets): its *read context* (see [`DporExplorer::push_back_through`]).
+type ReadContext = u32;
+
+/// A work item of the summary search: (transition, conflict event, read context, accesses to push
+/// back through the transition's source).
+type SummaryWork = (EdgeId, EventId, ReadContext, AccessBits);
 
 /// A set of accesses, sorted and deduplicated.
 type Accesses = SmallVec<[Access; 6]>;
@@ -87,9 +93,9 @@ struct Node<S> {
     /// `NOT_ON_PATH`.
     path_pos: u32,
     queued: bool,
-    /// Appendix D: per conflict event, the accesses already pushed backwards through this state
-    /// (an interned bit set, see [`super::access_bits`]).
-    summary: Vec<(EventId, SummarySetId)>,
+    /// Appendix D: per conflict event and read context, the accesses already pushed backwards
+    /// through this state (an interned bit set, see [`super::access_bits`]).
+    summary: Vec<(EventId, ReadContext, SummarySetId)>,
 }
 
 /// DPOR's data of an edge of the graph (indexed by its [`EdgeId`]).
@@ -274,7 +280,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
                     + n.enabled.heap_bytes()
                     + n.backtrack.heap_bytes()
                     + n.done.heap_bytes()
-                    + n.summary.capacity() * std::mem::size_of::<(EventId, SummarySetId)>()
+                    + n.summary.capacity() * std::mem::size_of::<(EventId, ReadContext, SummarySetId)>()
             })
             .sum();
         nodes
@@ -593,7 +599,8 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         match self.config.backtrack_search {
             BacktrackSearch::Summary => {
                 let bits = self.access_sets.bits[self.edges[edge as usize].accesses as usize].clone();
-                self.summary_dfs(vec![(edge, event, bits)]);
+                let context = self.summary_sets.intern(&bits.reads());
+                self.summary_dfs(vec![(edge, event, context, bits)]);
             }
             BacktrackSearch::Literal => self.literal_update(edge),
         }
@@ -607,9 +614,9 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
                 let dst = self.graph.edge(edge).dst;
                 let summary = self.nodes[dst as usize].summary.clone();
                 let mut work = Vec::new();
-                for (e, set) in summary {
+                for (e, context, set) in summary {
                     let a = AccessBits::from_words(self.summary_sets.get(set));
-                    self.push_back_through(edge, e, a, &mut work);
+                    self.push_back_through(edge, e, context, a, &mut work);
                 }
                 self.summary_dfs(work);
             }
@@ -660,14 +667,14 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     /// backwards through `src(edge)`, recording into the summaries, setting backtrack points at
     /// every conflict, and stopping where nothing new is pushed.
     fn summary_dfs(&mut self, mut work: Vec<SummaryWork>) {
-        while let Some((cur, e, a)) = work.pop() {
+        while let Some((cur, e, context, a)) = work.pop() {
             let s = self.graph.edge(cur).src;
-            let new = self.record_summary(s, e, &a);
+            let new = self.record_summary(s, e, context, &a);
             if new.is_empty() {
                 continue;
             }
             for tb in self.backward_edges(s) {
-                self.push_back_through(tb, e, new.clone(), &mut work);
+                self.push_back_through(tb, e, context, new.clone(), &mut work);
             }
         }
     }
@@ -689,20 +696,40 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     /// that depends on it: conflicts further back set backtrack points for the conflict
     /// transition's event, but no execution started there is sure to reproduce the accesses, so
     /// from then on nothing is consumed (the work item's event carries [`CARRIED`]).
-    fn push_back_through(&mut self, tb: EdgeId, e: EventId, a: AccessBits, work: &mut Vec<SummaryWork>) {
+    ///
+    /// Whether the handler saw `tb`'s write is a question about all its reads, not about the
+    /// accesses that happen to travel in this work item: the summaries push on only the accesses
+    /// not yet pushed through a state, so a read that an earlier push already carried past a
+    /// state is missing from a later push of the same handler's other accesses. Its reads travel
+    /// beside the accesses as the item's *read context* (the reads of the transition the search
+    /// started from), and a summary entry is per conflict event and read context. The context is
+    /// exactly the reads the literal search still holds: a read is never consumed, since a read
+    /// that conflicts with `tb` reads what `tb` wrote, and then nothing is consumed. (Without the
+    /// context, a later step of a thread whose read of a shadow location had been pushed before
+    /// was consumed at an earlier step of the same thread; thread campaign seed 1029259,
+    /// `tests/regressions.rs`.)
+    fn push_back_through(
+        &mut self,
+        tb: EdgeId,
+        e: EventId,
+        context: ReadContext,
+        a: AccessBits,
+        work: &mut Vec<SummaryWork>,
+    ) {
         if !a.intersects(self.conflict_mask(tb)) {
-            work.push((tb, e, a));
+            work.push((tb, e, context, a));
             return;
         }
         let (event, carried) = (e & !CARRIED, e & CARRIED != 0);
         let set = self.edges[tb as usize].accesses as usize;
-        let saw_tb = a.intersects(self.access_sets.reads_of_writes[set].words());
+        let reads = self.summary_sets.get(context);
+        let saw_tb = self.access_sets.reads_of_writes[set].intersects(reads);
         let enabled = self.add_backtrack(self.graph.edge(tb).src, event);
         let consumed = enabled && self.graph.edge(tb).event != event && !saw_tb && !carried;
         let rest = if consumed { a.and_not(self.conflict_mask(tb)) } else { a };
         if self.mech.per_location_conflicts && !rest.is_empty() {
             let next = self.graph.edge(tb).event | if saw_tb || carried { CARRIED } else { 0 };
-            work.push((tb, next, rest));
+            work.push((tb, next, context, rest));
         }
     }
 
@@ -711,23 +738,23 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         self.access_sets.masks[self.edges[edge as usize].accesses as usize].words()
     }
 
-    /// Adds `a` to `summary(s)[e]`; returns the accesses that were not there yet.
-    fn record_summary(&mut self, s: StateId, e: EventId, a: &AccessBits) -> AccessBits {
+    /// Adds `a` to `summary(s)[e, context]`; returns the accesses that were not there yet.
+    fn record_summary(&mut self, s: StateId, e: EventId, context: ReadContext, a: &AccessBits) -> AccessBits {
         let summary = &mut self.nodes[s as usize].summary;
-        let slot = match summary.iter().position(|(ev, _)| *ev == e) {
+        let slot = match summary.iter().position(|&(ev, c, _)| ev == e && c == context) {
             Some(i) => i,
             None => {
-                summary.push((e, self.empty_summary));
+                summary.push((e, context, self.empty_summary));
                 summary.len() - 1
             }
         };
-        let known = self.summary_sets.get(summary[slot].1);
+        let known = self.summary_sets.get(summary[slot].2);
         if a.is_subset_of(known) {
             return AccessBits::default();
         }
         let new = a.and_not(known);
         let merged = new.or(known);
-        self.nodes[s as usize].summary[slot].1 = self.summary_sets.intern(&merged);
+        self.nodes[s as usize].summary[slot].2 = self.summary_sets.intern(&merged);
         new
     }
 
