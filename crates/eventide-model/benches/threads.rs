@@ -181,18 +181,17 @@ fn main() {
             "{}: trace {} steps, {} threads / {} events, {} shared locations (variables)",
             shape.name, shape.trace, shape.threads, shape.events, vars
         );
-        let runs: [(&str, Box<dyn Fn(&mut eventide_model::ThreadSystem) -> Outcome>); 3] = [
-            ("dpor (stateful)", Box::new(|p| explore(p, &config(Por::Dpor)))),
-            (
-                "persistent sets",
-                Box::new(|p| em_dpor::explore_with(p, &config(Por::EmDpor), &mut NoMonitor, Dependence::QueuesShared)),
-            ),
-            ("em-dpor", Box::new(|p| explore(p, &config(Por::EmDpor)))),
-        ];
-        for (what, run) in runs {
+        for (what, por, dependence) in [
+            ("dpor (stateful)", Por::Dpor, None),
+            ("persistent sets", Por::EmDpor, Some(Dependence::QueuesShared)),
+            ("em-dpor", Por::EmDpor, None),
+        ] {
             let mut system = load(&text);
             let start = Instant::now();
-            let outcome = run(&mut system);
+            let outcome = match dependence {
+                Some(d) => em_dpor::explore_with(&mut system, &config(por), &mut NoMonitor, d),
+                None => explore(&mut system, &config(por)),
+            };
             println!("  {}", row(what, &outcome, start.elapsed().as_secs_f64()));
         }
         println!("  paper DPOR:    {}", shape.paper_dpor);
