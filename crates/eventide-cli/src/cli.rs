@@ -26,6 +26,9 @@ pub enum Command {
     App(AppArgs),
     /// Run two SmartApps together against a simulated home and report conflicting interactions.
     Pair(PairArgs),
+    /// Run any number of SmartApps installed together in one home: conflicts, and with
+    /// `--properties` the safety properties of the home.
+    Home(HomeArgs),
     /// Check every pair of a corpus in both app orders and both modes, appending JSON Lines.
     Batch(BatchArgs),
     /// Summarize batch results as the paper's tables (text, and optionally an HTML page).
@@ -159,10 +162,46 @@ pub struct PairArgs {
     /// Print one JSON object instead of a readable report.
     #[arg(long)]
     pub json: bool,
+    /// A property file (`invariant("name") { ... }`, e.g. examples/properties/home-safety.groovy):
+    /// also report every invariant the home can violate, with a shortest trace.
+    #[arg(long, value_name = "FILE")]
+    pub properties: Option<PathBuf>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
     pub r4: R4Args,
+}
+
+#[derive(Args, Debug)]
+pub struct HomeArgs {
+    /// The apps, installed together (the first one's handlers run first).
+    #[arg(required = true, value_name = "APP")]
+    pub apps: Vec<PathBuf>,
+    /// A property file (`invariant("name") { ... }`): report every invariant the home can
+    /// violate, with a shortest trace.
+    #[arg(long, value_name = "FILE")]
+    pub properties: Option<PathBuf>,
+    /// The exploration algorithm (dpor or none).
+    #[arg(long, value_enum, default_value = "dpor")]
+    pub por: PorArg,
+    /// Attributes to report conflicts on, comma-separated (`mode` is the location mode).
+    /// Default: every attribute an app command can set, and the location mode.
+    #[arg(long, value_delimiter = ',', value_name = "ATTR,...")]
+    pub track: Vec<String>,
+    /// Input values: `device` (mode inputs are `home`) or `global` (the apps' mode inputs differ).
+    #[arg(long, default_value = "device", value_parser = ["device", "global"])]
+    pub profile: String,
+    /// How scheduled handlers run: `inline` or `deferred`.
+    #[arg(long, default_value = "inline", value_parser = ["inline", "deferred"])]
+    pub timers: String,
+    /// Stop at the first conflict or violation (default: explore everything).
+    #[arg(long)]
+    pub first: bool,
+    /// Print one JSON object instead of a readable report.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 #[derive(Args, Debug)]
@@ -185,6 +224,11 @@ pub struct AppArgs {
     /// Stop a handler once memory in use exceeds this size: bytes, or with a suffix K, M, G.
     #[arg(long, value_name = "BYTES|nG")]
     pub memory_limit: Option<String>,
+    /// Instead of exercising each handler once, explore the app alone in the home (dpor) and
+    /// check this property file (`invariant("name") { ... }`), as `eventide home APP
+    /// --properties FILE` does.
+    #[arg(long, value_name = "FILE")]
+    pub properties: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -240,6 +284,10 @@ pub struct BatchArgs {
     /// file: e.g. to rerun them with a longer limit, the growth diagnosis or a bound.
     #[arg(long, value_name = "JSONL")]
     pub rerun_incomplete: Option<PathBuf>,
+    /// Passed to every run: check this property file too; the results record the violated
+    /// invariants.
+    #[arg(long, value_name = "FILE")]
+    pub properties: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

@@ -100,3 +100,90 @@ pub fn check_pair_r4<E>(
     monitor.shorten_traces(&mut system, &mut outcome);
     Ok(Ok((PairCheck { system, outcome, conflicts: monitor.conflicts().to_vec() }, report)))
 }
+
+/// A violated invariant: its name, where it is declared, and a shortest trace from the initial
+/// state to a state where it is false (observer events left out).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PropertyViolation {
+    pub property: String,
+    pub position: Option<eventide_engine::SourcePosition>,
+    pub trace: Vec<eventide_engine::EventId>,
+}
+
+/// The result of checking a home: the pair check's parts (conflicts, exceptions, outcome) and the
+/// safety properties.
+pub struct HomeCheck {
+    pub check: PairCheck,
+    /// Every invariant of the property file with whether it was checked or vacuous.
+    pub statuses: Vec<(String, crate::system::PropertyStatus)>,
+    /// The violated invariants, in the order found, each once.
+    pub violations: Vec<PropertyViolation>,
+    /// Invariants whose evaluation failed in some state (an `app_exception` finding keyed
+    /// [`PROPERTY_ERROR_KEY`](crate::system::PROPERTY_ERROR_KEY): an error of the property file).
+    pub property_errors: Vec<eventide_engine::Finding>,
+}
+
+impl HomeCheck {
+    /// `violation` when an invariant is false somewhere, else the pair verdict (`conflict`,
+    /// `incomplete`, `no_conflict`).
+    pub fn verdict(&self) -> &'static str {
+        if self.violations.is_empty() {
+            self.check.verdict().as_str()
+        } else {
+            "violation"
+        }
+    }
+}
+
+/// Loads `apps` (App1 first) into one home and explores it as `config` says, reporting conflicts
+/// on the `tracked` attributes and, with a property file, the violated invariants with shortest
+/// traces. Two apps without properties explore exactly as [`check_pair`] does.
+pub fn check_home(
+    apps: &[&Path],
+    options: Options,
+    tracked: Tracked,
+    properties: Option<crate::properties::PropertyFile>,
+    config: &Config,
+) -> Result<HomeCheck, LoadError> {
+    let loaded = apps.iter().map(|p| crate::app::App::load(p)).collect::<Result<Vec<_>, _>>()?;
+    let mut system = PairSystem::new(loaded, options)?;
+    let statuses = properties.map(|p| system.install_properties(p)).unwrap_or_default();
+    system.observe_writes(|attribute| tracked.tracks(attribute));
+    let mut monitor = ConflictMonitor::new(tracked);
+    let mut outcome = explore_with_monitor(&mut system, config, &mut monitor);
+    monitor.shorten_traces(&mut system, &mut outcome);
+    let mut violations = Vec::new();
+    let mut property_errors = Vec::new();
+    use eventide_engine::TransitionSystem as _;
+    let mut paths = outcome.graph.as_ref().map(|g| (g, g.shortest_paths()));
+    for reported in &outcome.findings {
+        let key = &reported.finding.key;
+        if let Some(name) = key.strip_prefix(crate::system::PROPERTY_KEY) {
+            // The trace ends with the observer that saw the invariant false; the state before it
+            // is the violating state. Take a shortest path of the explored graph to it.
+            let mut trace: Vec<_> = reported.trace[..reported.trace.len().saturating_sub(1)].to_vec();
+            if let Some((graph, paths)) = paths.as_mut() {
+                let mut state = system.initial_state();
+                for &event in &trace {
+                    state = system.execute(&state, event, &mut Vec::new()).next;
+                }
+                if let Some(node) = graph.state(system.fingerprint(&state)) {
+                    let path = paths.path_to(node);
+                    if path.len() <= trace.len() {
+                        trace = path.iter().map(|&e| graph.edge(e).event).collect();
+                    }
+                }
+            }
+            violations.push(PropertyViolation {
+                property: name.to_string(),
+                position: reported.finding.position.clone(),
+                trace,
+            });
+        } else if key.starts_with(crate::system::PROPERTY_ERROR_KEY) {
+            property_errors.push(reported.finding.clone());
+        }
+    }
+    drop(paths);
+    let conflicts = monitor.conflicts().to_vec();
+    Ok(HomeCheck { check: PairCheck { system, outcome, conflicts }, statuses, violations, property_errors })
+}

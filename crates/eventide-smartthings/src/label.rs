@@ -4,26 +4,54 @@
 
 use std::sync::Arc;
 
-/// Which of the two apps: `App1` is the first app of the pair (its handlers run first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+/// Which app: `App1` is the first app (its handlers run first), `App2` the second; a home of
+/// more apps numbers the rest `App(i)` by their index from 0 (so `App(2)` is the third app).
+/// Build one with [`AppId::from_index`], which never makes `App(0)` or `App(1)`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AppId {
     App1,
     App2,
+    /// The app at this index (2 or more) of a home of more than two apps.
+    App(u8),
 }
 
 impl AppId {
+    /// The app at `index` (0 is `App1`).
+    pub fn from_index(index: usize) -> AppId {
+        match index {
+            0 => AppId::App1,
+            1 => AppId::App2,
+            n => AppId::App(n.min(u8::MAX as usize) as u8),
+        }
+    }
+
     pub fn index(self) -> usize {
         match self {
             AppId::App1 => 0,
             AppId::App2 => 1,
+            AppId::App(n) => n as usize,
         }
     }
 
+    /// The other app of a pair (`App1` for any app but `App1`).
     pub fn other(self) -> AppId {
         match self {
             AppId::App1 => AppId::App2,
-            AppId::App2 => AppId::App1,
+            _ => AppId::App1,
         }
+    }
+}
+
+/// `App1`, `App2`, `App3`, ...: the app's position counted from 1.
+impl std::fmt::Debug for AppId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "App{}", self.index() + 1)
+    }
+}
+
+impl serde::Serialize for AppId {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&format_args!("{self:?}"))
     }
 }
 

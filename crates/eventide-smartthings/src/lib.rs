@@ -1,6 +1,7 @@
-//! The simulated SmartThings home: two SmartApps run side by side against one set of devices,
-//! as an Eventide [`TransitionSystem`](eventide_engine::TransitionSystem), and the conflicts
-//! between them.
+//! The simulated SmartThings home: SmartApps (a pair, or a home of several) run side by side
+//! against one set of devices, as an Eventide
+//! [`TransitionSystem`](eventide_engine::TransitionSystem); the conflicts between them, and the
+//! safety properties of the home.
 //!
 //! - [`catalogue`]: the capability catalogue (attributes, environment values, initial
 //!   configurations, commands) as tables.
@@ -14,7 +15,10 @@
 //! - `host`: the platform API the apps call (devices, `state`, `location`, scheduling, ...).
 //! - [`label`]: what one transition did that conflict detection needs (the app writes, in order).
 //! - [`conflicts`]: conflict detection, a monitor over the labels of the explored transitions.
-//! - [`check`]: [`check_pair`](check::check_pair), loading and exploring a pair end to end.
+//! - [`check`]: [`check_pair`](check::check_pair), loading and exploring a pair end to end, and
+//!   [`check_home`](check::check_home), any number of apps with a property file.
+//! - [`properties`]: safety properties of the home (`invariant("name") { ... }` files), checked
+//!   by observer events of the system.
 //!
 //! ```no_run
 //! use eventide_smartthings::{Options, PairSystem};
@@ -42,6 +46,7 @@ mod error;
 mod host;
 mod intern;
 pub mod label;
+pub mod properties;
 pub mod system;
 mod time;
 
@@ -50,7 +55,7 @@ pub use binding::{Binding, BoundInput, Device, DeviceAttribute};
 pub use error::LoadError;
 pub use label::{AppId, AppWrite, HandlerRun, TransitionLabel, WriteTarget};
 pub use system::{
-    EventInfo, EventKind, Executed, Exercise, Interruption, Options, PairState, PairSystem, Profile, TimerMode,
-    CASCADE_DEPTH_KEY, MAX_CASCADE_DEPTH,
+    EventInfo, EventKind, Executed, Exercise, Interruption, Options, PairState, PairSystem, Profile, PropertyStatus,
+    TimerMode, CASCADE_DEPTH_KEY, MAX_CASCADE_DEPTH, PROPERTY_ERROR_KEY, PROPERTY_KEY,
 };
 pub use time::{CLOCK_MILLIS, SUNRISE_MILLIS, SUNSET_MILLIS};

@@ -1,5 +1,6 @@
-//! [`PairSystem`]: two SmartApps (or one) against one simulated home, as a
-//! [`TransitionSystem`].
+//! [`PairSystem`]: SmartApps (one, a pair, or a home of several) against one simulated home, as
+//! a [`TransitionSystem`]; with a property file installed, an observer event per invariant
+//! (`observe`).
 //!
 //! **State** ([`PairState`]): every device attribute (interned values), the location mode, and per
 //! app its `state` and `atomicState` contents, its run-time fields, its subscriptions (in
@@ -43,6 +44,9 @@ use std::rc::Rc;
 use std::str::FromStr;
 
 mod compare;
+mod observe;
+
+pub use observe::{PropertyStatus, PROPERTY_ERROR_KEY, PROPERTY_KEY};
 
 use eventide_engine::{
     demote_unchanged_writes, Access, EventId, Finding, Fingerprint, FingerprintHasher, SourcePosition, Step,
@@ -173,6 +177,9 @@ pub enum EventKind {
     Touch(u8),
     /// A timer of an app fires (app index, interned handler name).
     Timer { app: u8, handler: u32 },
+    /// The observer of installed invariant N checks the state (always enabled after setup, reads
+    /// what the invariant reads, changes nothing; see [`PairSystem::install_properties`]).
+    Property(u16),
 }
 
 /// A readable description of an event.
@@ -271,6 +278,8 @@ pub struct PairSystem {
     /// (see [`PairSystem::observe_writes`]).
     observed_slots: Vec<bool>,
     observed_mode: bool,
+    /// The invariants checked by observer events, when a property file is installed.
+    properties: Option<Box<observe::Installed>>,
 }
 
 /// What event derivation needs about one attribute slot.
@@ -314,10 +323,10 @@ impl PairSystem {
         PairSystem::new(vec![App::load(app)?], options)
     }
 
-    /// Binds one or two loaded apps (App1 first). Discovery runs again with the bound settings,
+    /// Binds loaded apps (App1 first; a pair is two, a home any number up to 255). Discovery runs again with the bound settings,
     /// until no new input appears, so that inputs depending on other inputs are found.
     pub fn new(apps: Vec<App>, options: Options) -> Result<PairSystem, LoadError> {
-        let mut apps: Vec<App> = apps.into_iter().take(2).collect();
+        let mut apps: Vec<App> = apps.into_iter().take(u8::MAX as usize).collect();
         if apps.is_empty() {
             return Err(LoadError::App(eventide_groovy::Diagnostic::whole_file("", "no app to load")));
         }
@@ -426,6 +435,7 @@ impl PairSystem {
             last_interrupt: None,
             observed_slots,
             observed_mode: true,
+            properties: None,
         })
     }
 
@@ -544,6 +554,7 @@ impl PairSystem {
             EventKind::Location(a) => format!("location.{}", name(a)),
             EventKind::Touch(app) => format!("app{}.touch", app + 1),
             EventKind::Timer { app, handler } => format!("timer:app{}.{}", app + 1, name(handler)),
+            EventKind::Property(i) => self.property_event_name(i),
         }
     }
 
@@ -685,6 +696,9 @@ impl PairSystem {
     pub fn run_event(&mut self, state: &PairState, event: EventId, accesses: &mut Vec<Access>) -> Executed {
         let mut next = state.clone();
         let kind = self.tables.events.get(event as usize).copied().unwrap_or(EventKind::Setup(0));
+        if let EventKind::Property(i) = kind {
+            return self.observe(state, i, accesses);
+        }
         let user_initiated = self.user_initiated(kind);
         let mut host = StHost::new(&self.world, &mut self.tables, &mut next, accesses, Phase::Running);
         host.environment_event(kind);
@@ -793,6 +807,7 @@ impl TransitionSystem for PairSystem {
             }
         }
         let mut ids: Vec<EventId> = kinds.into_iter().map(|k| self.tables.event(k)).collect();
+        ids.extend(self.property_events());
         ids.sort_unstable();
         ids.dedup();
         out.extend(ids);

@@ -15,6 +15,9 @@
 //!
 //! Errors raised by page methods while discovering inputs are listed separately as warnings.
 //!
+//! With `--properties FILE` the app is instead explored alone in the home and the property file
+//! checked (the `home` command's report: see `commands::home`).
+//!
 //! Exit code: 0 when everything ran cleanly, 1 when the app raised exceptions, 2 when the app
 //! cannot be loaded (unreadable, syntax error, unknown capability, failing top level) or the
 //! interpreter could not run it, 3 when a limit interrupted a handler.
@@ -93,6 +96,9 @@ fn error_at(file: &str, position: Option<&SourcePosition>, message: &str) -> Err
 }
 
 pub fn run(args: AppArgs) -> i32 {
+    if let Some(properties) = &args.properties {
+        return super::home::run_request(super::home::Request::from_app(&args, properties));
+    }
     let usage = |message: &str| crate::commands::usage_error_as(args.json, message, |d| error_json("usage", d));
     let options = match (args.timers.parse(), args.profile.parse()) {
         (Ok(timers), Ok(profile)) => Options { timers, profile, bound_collections: None },

@@ -4,6 +4,7 @@ mod app;
 mod batch;
 mod check;
 mod eval;
+mod home;
 mod pair;
 mod parse;
 mod r4;
@@ -20,6 +21,7 @@ pub fn run(cli: Cli) -> i32 {
         Command::Eval(args) => eval::run(args),
         Command::App(args) => app::run(args),
         Command::Pair(args) => pair::run(args),
+        Command::Home(args) => home::run(args),
         Command::Batch(args) => batch::run(args),
         Command::Report(args) => report::run(args),
     }

@@ -12,39 +12,39 @@ use serde::Serialize;
 use std::path::Path;
 
 #[derive(Serialize)]
-struct WriteJson {
-    app: String,
-    device: String,
-    attribute: String,
-    value: String,
+pub(super) struct WriteJson {
+    pub(super) app: String,
+    pub(super) device: String,
+    pub(super) attribute: String,
+    pub(super) value: String,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
-    conflicting: bool,
+    pub(super) conflicting: bool,
     /// Made by a scheduled handler that inline timers ran at once (it stands for a later timer
     /// event, so it is not exempt in a user-initiated transition).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
-    scheduled: bool,
+    pub(super) scheduled: bool,
 }
 
 #[derive(Serialize)]
-struct StepJson {
-    event: String,
-    handlers: Vec<String>,
-    writes: Vec<WriteJson>,
+pub(super) struct StepJson {
+    pub(super) event: String,
+    pub(super) handlers: Vec<String>,
+    pub(super) writes: Vec<WriteJson>,
 }
 
 #[derive(Serialize)]
-struct SideJson {
-    app: String,
-    value: String,
+pub(super) struct SideJson {
+    pub(super) app: String,
+    pub(super) value: String,
 }
 
 #[derive(Serialize)]
-struct ConflictJson {
-    attribute: String,
-    device: String,
-    first: SideJson,
-    second: SideJson,
-    trace: Vec<StepJson>,
+pub(super) struct ConflictJson {
+    pub(super) attribute: String,
+    pub(super) device: String,
+    pub(super) first: SideJson,
+    pub(super) second: SideJson,
+    pub(super) trace: Vec<StepJson>,
 }
 
 #[derive(Serialize)]
@@ -72,7 +72,7 @@ fn error_json(por: Por, reason: &'static str, error: DiagnosticJson) -> PairJson
 }
 
 /// A readable name for an app: its file name without `.groovy`.
-fn app_name(path: &Path) -> String {
+pub(super) fn app_name(path: &Path) -> String {
     path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| path.display().to_string())
 }
 
@@ -83,6 +83,9 @@ pub fn run(args: PairArgs) -> i32 {
         PorArg::EmDpor => Por::EmDpor,
         PorArg::R4 => Por::R4,
     };
+    if let Some(properties) = &args.properties {
+        return super::home::run_request(super::home::Request::from_pair(&args, properties));
+    }
     let usage = |message: &str| super::usage_error_as(args.json, message, |d| error_json(por, "usage", d));
     if let Some(message) = super::r4::misplaced(&args.r4, por) {
         return usage(&message);
@@ -176,7 +179,12 @@ pub fn run(args: PairArgs) -> i32 {
 }
 
 /// Replays a conflict's trace to recover, per step, the handlers run and the writes made.
-fn conflict_json(system: &mut PairSystem, outcome: &Outcome, c: &ConflictInfo, names: &[String; 2]) -> ConflictJson {
+pub(super) fn conflict_json(
+    system: &mut PairSystem,
+    outcome: &Outcome,
+    c: &ConflictInfo,
+    names: &[String],
+) -> ConflictJson {
     let app = |a: AppId| names[a.index()].clone();
     let mut state = system.initial_state();
     let mut trace = Vec::new();
@@ -209,7 +217,7 @@ fn conflict_json(system: &mut PairSystem, outcome: &Outcome, c: &ConflictInfo, n
     }
 }
 
-fn event_name(outcome: &Outcome, system: &PairSystem, event: EventId) -> String {
+pub(super) fn event_name(outcome: &Outcome, system: &PairSystem, event: EventId) -> String {
     outcome.event_names.get(event as usize).cloned().unwrap_or_else(|| system.event_name(event))
 }
 

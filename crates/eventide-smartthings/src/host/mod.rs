@@ -16,6 +16,7 @@
 //! same seed in every run).
 
 mod objects;
+pub(crate) use objects::typed as typed_value;
 mod platform;
 mod state;
 
@@ -385,11 +386,7 @@ impl<'a> StHost<'a> {
     }
 
     pub fn app_id(app: usize) -> AppId {
-        if app == 0 {
-            AppId::App1
-        } else {
-            AppId::App2
-        }
+        AppId::from_index(app)
     }
 
     pub fn read(&mut self, key: LocKey) {
@@ -978,6 +975,8 @@ impl<'a> StHost<'a> {
                 let value = self.sym("touched");
                 self.dispatch(Occurrence { source: SubSource::App, attr, value, app: Some(app as usize) }, obj)
             }
+            // Property observers are run by the system, never through the host.
+            EventKind::Property(_) => Ok(()),
             EventKind::Timer { app, handler } => {
                 let app = app as usize;
                 self.read(LocKey::Timers(app as u8));

@@ -1,0 +1,344 @@
+//! `eventide home APP... [--properties FILE]`: any number of SmartApps installed together in one
+//! simulated home, every order of events explored; reports the conflicts between the apps and,
+//! with a property file, every invariant the home can violate with a shortest trace.
+//! `pair A B --properties F` and `app A --properties F` run here too (a home of two apps, of one).
+//!
+//! `--json` prints the run object of `pair` (verdict, counters, `conflicts`, `exceptions`) with
+//! `apps`, `violations: [{"property", "file", "line", "column", "trace": [event...], "state":
+//! {"lock1.lock": "unlocked", ..., "location.mode": "away"}}]` and `properties: [{"name",
+//! "checked", "empty_lists"}]`. Verdict `violation` (exit 1) when an invariant is violated, else
+//! as `pair`: `conflict` (1), `incomplete` (3), `no_conflict` (0). A property file that does not
+//! load, or an invariant whose evaluation fails in some state, is a located error (exit 2).
+
+use crate::cli::{AppArgs, HomeArgs, LimitArgs, PairArgs, PorArg};
+use crate::report::{self, exit, DiagnosticJson, FindingJson, RunJson};
+use eventide_engine::{Config, EventId, FindingKind, Outcome, Por, TransitionSystem};
+use eventide_smartthings::check::{check_home, HomeCheck, PropertyViolation};
+use eventide_smartthings::conflicts::Tracked;
+use eventide_smartthings::properties::PropertyFile;
+use eventide_smartthings::system::{Options, PairSystem, PropertyStatus};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// What to check: the flags `home`, `pair --properties` and `app --properties` share.
+pub struct Request {
+    pub apps: Vec<PathBuf>,
+    pub properties: Option<PathBuf>,
+    pub por: PorArg,
+    pub track: Vec<String>,
+    pub profile: String,
+    pub timers: String,
+    pub first: bool,
+    pub json: bool,
+    pub limits: LimitArgs,
+}
+
+impl Request {
+    pub fn from_home(args: HomeArgs) -> Request {
+        Request {
+            apps: args.apps,
+            properties: args.properties,
+            por: args.por,
+            track: args.track,
+            profile: args.profile,
+            timers: args.timers,
+            first: args.first,
+            json: args.json,
+            limits: args.limits,
+        }
+    }
+
+    pub fn from_pair(args: &PairArgs, properties: &Path) -> Request {
+        Request {
+            apps: vec![args.app1.clone(), args.app2.clone()],
+            properties: Some(properties.to_path_buf()),
+            por: args.por,
+            track: args.track.clone(),
+            profile: args.profile.clone(),
+            timers: args.timers.clone(),
+            first: args.first,
+            json: args.json,
+            limits: args.limits.clone(),
+        }
+    }
+
+    pub fn from_app(args: &AppArgs, properties: &Path) -> Request {
+        Request {
+            apps: vec![args.file.clone()],
+            properties: Some(properties.to_path_buf()),
+            por: PorArg::Dpor,
+            track: Vec::new(),
+            profile: args.profile.clone(),
+            timers: args.timers.clone(),
+            first: false,
+            json: args.json,
+            limits: LimitArgs {
+                max_states: None,
+                time_limit: Some(args.time_limit),
+                memory_limit: args.memory_limit.clone(),
+                bound_collections: None,
+            },
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct ViolationJson {
+    property: String,
+    file: Option<String>,
+    line: Option<u32>,
+    column: Option<u32>,
+    trace: Vec<String>,
+    /// Every device attribute and the location mode in the violating state.
+    state: BTreeMap<String, String>,
+}
+
+#[derive(Serialize)]
+struct PropertyJson {
+    name: String,
+    /// False when the invariant is vacuously true in this home.
+    checked: bool,
+    /// The device lists it names that have no device here.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    empty_lists: Vec<&'static str>,
+}
+
+#[derive(Serialize)]
+struct HomeJson {
+    #[serde(flatten)]
+    run: RunJson,
+    apps: Vec<String>,
+    conflicts: Vec<super::pair::ConflictJson>,
+    exceptions: Vec<FindingJson>,
+    violations: Vec<ViolationJson>,
+    properties: Vec<PropertyJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<DiagnosticJson>,
+}
+
+fn error_json(por: Por, reason: &'static str, error: DiagnosticJson) -> HomeJson {
+    HomeJson {
+        run: RunJson::error(por.name(), reason).events_first(),
+        apps: Vec::new(),
+        conflicts: Vec::new(),
+        exceptions: Vec::new(),
+        violations: Vec::new(),
+        properties: Vec::new(),
+        error: Some(error),
+    }
+}
+
+pub fn run(args: HomeArgs) -> i32 {
+    run_request(Request::from_home(args))
+}
+
+/// Runs a request (see [`Request`]).
+pub fn run_request(args: Request) -> i32 {
+    let por = match args.por {
+        PorArg::Dpor => Por::Dpor,
+        PorArg::None => Por::None,
+        PorArg::EmDpor | PorArg::R4 => {
+            return super::usage_error_as(
+                args.json,
+                "a home (or --properties) is explored with --por dpor or none",
+                |d| error_json(Por::Dpor, "usage", d),
+            )
+        }
+    };
+    let usage = |message: &str| super::usage_error_as(args.json, message, |d| error_json(por, "usage", d));
+    let limits = match super::limits(&args.limits) {
+        Ok(l) => l,
+        Err(message) => return usage(&message),
+    };
+    let options = match (args.timers.parse(), args.profile.parse()) {
+        (Ok(timers), Ok(profile)) => Options { timers, profile, bound_collections: args.limits.bound_collections },
+        (Err(e), _) | (_, Err(e)) => return usage(&e),
+    };
+    let tracked = match Tracked::parse(&args.track) {
+        Ok(t) => t,
+        Err(e) => return usage(&e),
+    };
+    let bad_input = |reason: &'static str, diagnostic: &eventide_groovy::Diagnostic| {
+        if args.json {
+            println!("{}", serde_json::to_string(&error_json(por, reason, diagnostic.into())).unwrap_or_default());
+        } else {
+            eprintln!("{}", diagnostic.render());
+        }
+        exit::BAD_INPUT
+    };
+    let properties = match args.properties.as_deref().map(PropertyFile::load).transpose() {
+        Ok(p) => p,
+        Err(diagnostic) => return bad_input("property", &diagnostic),
+    };
+    let names: Vec<String> = args.apps.iter().map(|p| super::pair::app_name(p)).collect();
+    let config = Config { por, stop_at_first: args.first, limits: limits.clone(), ..Config::default() };
+    let paths: Vec<&Path> = args.apps.iter().map(PathBuf::as_path).collect();
+    let home = match check_home(&paths, options, tracked, properties, &config) {
+        Ok(home) => home,
+        Err(error) => return bad_input(error.reason(), error.diagnostic()),
+    };
+    if let Some(error) = home.property_errors.first() {
+        let p = error.position.clone();
+        let diagnostic = eventide_groovy::Diagnostic {
+            file: p.as_ref().map(|p| p.file.clone()).unwrap_or_default(),
+            line: p.as_ref().map_or(1, |p| p.line),
+            column: p.as_ref().map_or(1, |p| p.column),
+            message: error.message.clone(),
+            source: None,
+        };
+        return bad_input("property", &diagnostic);
+    }
+    let verdict = home.verdict();
+    let code = match verdict {
+        "violation" | "conflict" => exit::FOUND,
+        "incomplete" => exit::INCOMPLETE,
+        _ => exit::OK,
+    };
+    let HomeCheck { check, statuses, violations, .. } = home;
+    let mut system = check.system;
+    let outcome = check.outcome;
+    let conflicts =
+        check.conflicts.iter().map(|c| super::pair::conflict_json(&mut system, &outcome, c, &names)).collect();
+    let exceptions = outcome
+        .findings
+        .iter()
+        .filter(|f| f.finding.kind == FindingKind::AppException)
+        .map(|f| report::finding_json(&outcome, f))
+        .collect();
+    let violations = violations.iter().map(|v| violation_json(&mut system, &outcome, v)).collect();
+    let properties = statuses
+        .into_iter()
+        .map(|(name, status)| match status {
+            PropertyStatus::Checked => PropertyJson { name, checked: true, empty_lists: Vec::new() },
+            PropertyStatus::Vacuous { empty_lists } => PropertyJson { name, checked: false, empty_lists },
+        })
+        .collect();
+    let bound = options.bound_collections;
+    let run = RunJson::new(verdict, &outcome).events_first().bounded(bound.is_some());
+    let json = HomeJson { run, apps: names, conflicts, exceptions, violations, properties, error: None };
+    if args.json {
+        println!("{}", serde_json::to_string(&json).unwrap_or_default());
+    } else {
+        for p in json.properties.iter().filter(|p| !p.checked) {
+            eprintln!(
+                "warning: invariant `{}` is vacuously true in this home: no device in {}",
+                p.name,
+                p.empty_lists.join(", ")
+            );
+        }
+        print!("{}", text_report(&json, &outcome, &limits, bound));
+    }
+    code
+}
+
+fn violation_json(system: &mut PairSystem, outcome: &Outcome, v: &PropertyViolation) -> ViolationJson {
+    let mut state = system.initial_state();
+    for &event in &v.trace {
+        state = system.execute(&state, event, &mut Vec::new()).next;
+    }
+    let mut values = BTreeMap::new();
+    for device in system.devices().to_vec() {
+        for a in &device.attributes {
+            if let Some(value) = system.attribute(&state, &device.name, a.name) {
+                values.insert(format!("{}.{}", device.name, a.name), value);
+            }
+        }
+    }
+    values.insert("location.mode".to_string(), system.mode(&state));
+    let pos = v.position.as_ref();
+    ViolationJson {
+        property: v.property.clone(),
+        file: pos.map(|p| p.file.clone()),
+        line: pos.map(|p| p.line),
+        column: pos.map(|p| p.column),
+        trace: v.trace.iter().map(|&e| event_name(outcome, system, e)).collect(),
+        state: values,
+    }
+}
+
+fn event_name(outcome: &Outcome, system: &PairSystem, event: EventId) -> String {
+    super::pair::event_name(outcome, system, event)
+}
+
+fn text_report(r: &HomeJson, outcome: &Outcome, limits: &eventide_engine::Limits, bound: Option<usize>) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let headline = match r.run.verdict {
+        "violation" => format!("VIOLATION: {} invariant(s) violated", r.violations.len()),
+        "conflict" => format!("CONFLICT: {} conflicting interaction(s)", r.conflicts.len()),
+        "incomplete" => "INCOMPLETE: a limit stopped the run; nothing found so far".to_string(),
+        _ => "NO VIOLATION, NO CONFLICT".to_string(),
+    };
+    let apps: Vec<String> = r.apps.iter().enumerate().map(|(i, a)| format!("{a} (App{})", i + 1)).collect();
+    let _ = writeln!(
+        out,
+        "{headline}{} in a home of {}, {} exploration",
+        report::bounded_note(bound),
+        apps.join(", "),
+        r.run.por
+    );
+    let checked = r.properties.iter().filter(|p| p.checked).count();
+    if !r.properties.is_empty() {
+        let _ = writeln!(out, "{checked} of {} invariant(s) apply to this home", r.properties.len());
+    }
+    for (n, v) in r.violations.iter().enumerate() {
+        let at = match (&v.file, v.line) {
+            (Some(f), Some(l)) => format!(" ({f}:{l})"),
+            _ => String::new(),
+        };
+        let _ = writeln!(out, "\nviolation {}: {}{at}", n + 1, v.property);
+        for (i, e) in v.trace.iter().enumerate() {
+            let _ = writeln!(out, "  {i:>3}. {e}");
+        }
+        let shown: Vec<String> = v.state.iter().map(|(k, val)| format!("{k}={val}")).collect();
+        let _ = writeln!(out, "       state: {}", shown.join(", "));
+    }
+    for (n, c) in r.conflicts.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "\nconflict {}: {}.{}: {} writes {}, then {} writes {}",
+            n + 1,
+            c.device,
+            c.attribute,
+            c.first.app,
+            c.first.value,
+            c.second.app,
+            c.second.value
+        );
+        for (i, step) in c.trace.iter().enumerate() {
+            let _ = writeln!(out, "  {i:>3}. {}", step.event);
+            for w in step.writes.iter().filter(|w| w.conflicting) {
+                let _ = writeln!(
+                    out,
+                    "         {} sets {}.{} = {}   <-- conflicting write",
+                    w.app, w.device, w.attribute, w.value
+                );
+            }
+        }
+    }
+    if !r.exceptions.is_empty() {
+        let _ = writeln!(out, "\n{} app exception(s):", r.exceptions.len());
+        for e in &r.exceptions {
+            let at = match (&e.file, e.line) {
+                (Some(f), Some(l)) => format!("{f}:{l}: "),
+                _ => String::new(),
+            };
+            let _ = writeln!(out, "  {at}{} (after {})", e.message, e.trace.join(", "));
+        }
+    }
+    out.push_str(&report::stop_text(outcome, limits));
+    out.push_str(&report::diagnosis_text(&r.run));
+    let _ = writeln!(
+        out,
+        "\nevents {}  states {}  transitions {}  executed {}  executions {}  time {:.3}s  peak memory {}",
+        r.run.events,
+        r.run.states,
+        r.run.transitions,
+        r.run.executed,
+        r.run.executions,
+        r.run.elapsed_ms as f64 / 1000.0,
+        report::human_bytes(r.run.peak_memory_bytes)
+    );
+    out
+}

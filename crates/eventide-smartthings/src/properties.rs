@@ -1,0 +1,407 @@
+//! Safety properties of the home: property files of `invariant("name") { expr }` declarations,
+//! checked on every state of the simulated home reached after a whole transition.
+//!
+//! **The file** is Groovy, read by the same front end as the apps. Its top level may declare
+//! local helpers (`def away = "not present"`) and calls `invariant(name) { ... }`; nothing else
+//! is a function. Inside an invariant the home is visible as:
+//! - one list per kind of device ([`DEVICE_LISTS`]: `locks`, `switches`, `presences`,
+//!   `contactSensors`, `smokeDetectors`, `alarms`, `valves`, `waterSensors`, `thermostats`, ...;
+//!   `devices` holds every device), each device once per list it belongs to, in device order;
+//! - each device's attributes as properties (`it.lock`, `it.temperature`: numbers for numeric
+//!   attributes, as apps read them), and `name` (`lock1`); an attribute of the catalogue that the
+//!   device does not have reads as `null`, any other name is an error;
+//! - `mode`, the location mode (`home`, `away`, `night`).
+//!
+//! The closure must give `true` or `false`. Loading evaluates every invariant once on a probe
+//! home (one device per list, with every attribute of the list's capabilities), so a misspelt
+//! name or attribute is a located error before any exploration.
+//!
+//! **Vacuity.** An invariant that names a device list that is empty in the home being checked
+//! (no device has the capability) is vacuously true: it is not checked, and a warning says so.
+//!
+//! **Evaluation** goes through [`HomeView`], which the system implements over one state and which
+//! records each attribute and mode read as an access: the observer event that checks an invariant
+//! (see `system::observe`) reads exactly the locations the invariant read.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use eventide_engine::SourcePosition;
+use eventide_groovy::eval::{EvalError, Host, HostRef, Interpreter, Value};
+use eventide_groovy::syntax::{parse, SourceFile};
+use eventide_groovy::Diagnostic;
+
+use crate::binding::Device;
+use crate::catalogue;
+
+/// The device lists an invariant can name, and the capabilities that put a device in each.
+pub const DEVICE_LISTS: &[(&str, &[&str])] = &[
+    ("locks", &["lock"]),
+    ("switches", &["switch", "switchLevel", "colorControl", "colorTemperature", "relaySwitch", "outlet"]),
+    ("dimmers", &["switchLevel", "colorControl", "colorTemperature"]),
+    ("presences", &["presenceSensor", "beacon", "mobilePresence"]),
+    ("contactSensors", &["contactSensor"]),
+    ("motionSensors", &["motionSensor"]),
+    ("accelerationSensors", &["accelerationSensor"]),
+    ("smokeDetectors", &["smokeDetector"]),
+    ("coDetectors", &["carbonMonoxideDetector"]),
+    ("alarms", &["alarm"]),
+    ("valves", &["valve"]),
+    ("waterSensors", &["waterSensor"]),
+    ("thermostats", &["thermostat"]),
+    ("temperatureSensors", &["temperatureMeasurement", "thermostat"]),
+    ("humiditySensors", &["relativeHumidityMeasurement"]),
+    ("illuminanceSensors", &["illuminanceMeasurement"]),
+    ("doors", &["doorControl", "garageDoorControl"]),
+    ("garageDoors", &["garageDoorControl"]),
+    ("windowShades", &["windowShade"]),
+    ("musicPlayers", &["musicPlayer"]),
+    ("speakers", &["speechSynthesis"]),
+    ("cameras", &["imageCapture", "videoCapture"]),
+    ("buttons", &["button", "aeonKeyFob"]),
+    ("sleepSensors", &["sleepSensor"]),
+    ("powerMeters", &["powerMeter"]),
+    ("energyMeters", &["energyMeter"]),
+];
+
+/// The list of every device.
+pub const ALL_DEVICES: &str = "devices";
+
+/// The `HostRef::kind` of a device inside a property.
+const DEVICE: u32 = 1;
+
+/// Whether `device` belongs to the device list `list` (`devices`: every device).
+pub fn in_list(device: &Device, list: &str) -> bool {
+    if list == ALL_DEVICES {
+        return true;
+    }
+    DEVICE_LISTS.iter().find(|(n, _)| *n == list).is_some_and(|(_, caps)| caps.iter().any(|c| device.has_capability(c)))
+}
+
+/// One `invariant("name") { ... }` declaration.
+#[derive(Clone, Debug)]
+pub struct Invariant {
+    pub name: String,
+    /// Where it is declared (the `invariant` call).
+    pub position: SourcePosition,
+    /// The device lists its closure names (for vacuity).
+    pub lists: Vec<&'static str>,
+    closure: Value,
+}
+
+/// A loaded property file.
+pub struct PropertyFile {
+    file: Arc<SourceFile>,
+    interp: Interpreter,
+    invariants: Vec<Invariant>,
+}
+
+impl std::fmt::Debug for PropertyFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PropertyFile")
+            .field("file", &self.file.name())
+            .field("invariants", &self.invariants.iter().map(|i| &i.name).collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+/// What an invariant reads of one state. The system implements it and records every read as an
+/// access.
+pub trait HomeView {
+    /// The devices of the home.
+    fn devices(&self) -> &[Device];
+    /// A device attribute's value as apps read it (`None`: the device has no such attribute).
+    fn attribute(&mut self, device: usize, attribute: &str) -> Option<Value>;
+    /// The location mode.
+    fn mode(&mut self) -> Value;
+}
+
+impl PropertyFile {
+    /// Reads and loads a property file: a syntax error, an unknown function, a malformed
+    /// declaration or an invariant that fails on the probe home is a located diagnostic.
+    pub fn load(path: &Path) -> Result<PropertyFile, Diagnostic> {
+        let file = SourceFile::read(path).map_err(|e| {
+            Diagnostic::whole_file(&path.display().to_string(), format!("cannot read property file: {e}"))
+        })?;
+        PropertyFile::from_source(file)
+    }
+
+    /// Loads a property file from source text.
+    pub fn from_source(file: SourceFile) -> Result<PropertyFile, Diagnostic> {
+        let file = Arc::new(file);
+        let script = Arc::new(parse(&file).map_err(|e| Diagnostic::from_syntax(&file, &e))?);
+        let mut interp = Interpreter::new(script, file.clone());
+        let mut host = LoadHost { file: file.name().to_string(), invariants: Vec::new() };
+        if let Err(e) = interp.run_script(&mut host) {
+            return Err(diagnostic(&file, &e));
+        }
+        if host.invariants.is_empty() {
+            return Err(Diagnostic::whole_file(
+                file.name(),
+                "the property file declares no invariant (`invariant(\"name\") { ... }`)",
+            ));
+        }
+        let mut properties = PropertyFile { file, interp, invariants: host.invariants };
+        properties.probe()?;
+        Ok(properties)
+    }
+
+    /// The file's name as given.
+    pub fn file_name(&self) -> &str {
+        self.file.name()
+    }
+
+    /// The invariants, in declaration order.
+    pub fn invariants(&self) -> &[Invariant] {
+        &self.invariants
+    }
+
+    /// Evaluates invariant `index` on the state `view` shows: `Ok(holds)`, or the located error.
+    pub fn evaluate(&mut self, index: usize, view: &mut dyn HomeView) -> Result<bool, Diagnostic> {
+        let invariant = &self.invariants[index];
+        let closure = invariant.closure.clone();
+        let name = invariant.name.clone();
+        let position = invariant.position.clone();
+        let mut host = EvalHost { view };
+        match self.interp.call_value(&mut host, &closure, Vec::new()) {
+            Ok(Value::Bool(b)) => Ok(b),
+            Ok(other) => Err(Diagnostic {
+                file: position.file,
+                line: position.line,
+                column: position.column,
+                message: format!("invariant `{name}` must give true or false, not {}", other.type_name()),
+                source: None,
+            }),
+            Err(e) => Err(diagnostic(&self.file, &e)),
+        }
+    }
+
+    /// Evaluates every invariant on a probe home with one device per list, every attribute of
+    /// the list's capabilities at configuration A's initial value, and mode `home`.
+    fn probe(&mut self) -> Result<(), Diagnostic> {
+        let mut probe = Probe::new();
+        for i in 0..self.invariants.len() {
+            self.evaluate(i, &mut probe)?;
+        }
+        Ok(())
+    }
+}
+
+fn diagnostic(file: &SourceFile, e: &EvalError) -> Diagnostic {
+    match (e.span, &e.file, e.location) {
+        (_, Some(name), Some(lc)) if **name != *file.name() => Diagnostic {
+            file: name.to_string(),
+            line: lc.line,
+            column: lc.column,
+            message: e.message.clone(),
+            source: None,
+        },
+        (Some(span), _, _) => Diagnostic::at(file, span, e.message.clone()),
+        _ => Diagnostic::whole_file(file.name(), e.message.clone()),
+    }
+}
+
+fn property_error(message: String) -> EvalError {
+    EvalError::exception("eventide.PropertyError", Some(message))
+}
+
+/// The names of the device lists, for messages.
+fn list_names() -> String {
+    let mut names: Vec<&str> = DEVICE_LISTS.iter().map(|(n, _)| *n).collect();
+    names.push(ALL_DEVICES);
+    names.join(", ")
+}
+
+/// The device lists a closure names: identifiers of its body that are list names. (The AST's
+/// debug form spells every identifier as `Ident("name")`; a list name that a local shadows still
+/// counts, which only makes vacuity more cautious.)
+fn named_lists(closure: &Value) -> Vec<&'static str> {
+    let Some(body) = Interpreter::closure_statements(closure) else { return Vec::new() };
+    let text = format!("{body:?}");
+    DEVICE_LISTS
+        .iter()
+        .map(|(n, _)| *n)
+        .chain([ALL_DEVICES])
+        .filter(|n| text.contains(&format!("Ident({n:?})")))
+        .collect()
+}
+
+/// The host while the file's top level runs: collects the invariants.
+struct LoadHost {
+    file: String,
+    invariants: Vec<Invariant>,
+}
+
+impl Host for LoadHost {
+    fn get_global(&mut self, _interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
+        Err(property_error(format!("unknown name `{name}` at the top level of a property file")))
+    }
+
+    fn set_global(&mut self, _interp: &mut Interpreter, name: &str, _value: Value) -> Result<(), EvalError> {
+        Err(property_error(format!("a property file has no global `{name}` (declare helpers with `def`)")))
+    }
+
+    fn call_function(
+        &mut self,
+        interp: &mut Interpreter,
+        name: &str,
+        args: Vec<Value>,
+    ) -> Result<Option<Value>, EvalError> {
+        if name != "invariant" {
+            return Err(property_error(format!(
+                "unknown function `{name}` in a property file (declare properties with `invariant(\"name\") {{ ... }}`)"
+            )));
+        }
+        let (Some(true), Some(closure), 2) = (args.first().map(Value::is_string), args.get(1), args.len()) else {
+            return Err(property_error("invariant() takes a name and a closure: invariant(\"name\") { ... }".into()));
+        };
+        let invariant_name = args[0].as_str().map(str::to_string).unwrap_or_else(|| args[0].to_string());
+        if !closure.is_callable() {
+            return Err(property_error(format!("invariant `{invariant_name}` needs a closure")));
+        }
+        if self.invariants.iter().any(|i| i.name == invariant_name) {
+            return Err(property_error(format!("invariant `{invariant_name}` is declared twice")));
+        }
+        let lc = interp.call_site();
+        let position = SourcePosition {
+            file: self.file.clone(),
+            line: lc.map_or(1, |l| l.line),
+            column: lc.map_or(1, |l| l.column),
+        };
+        let lists = named_lists(closure);
+        self.invariants.push(Invariant { name: invariant_name, position, lists, closure: closure.clone() });
+        Ok(Some(Value::Null))
+    }
+
+    fn now_millis(&mut self) -> i64 {
+        crate::time::CLOCK_MILLIS
+    }
+
+    fn print(&mut self, _text: &str) {}
+}
+
+/// The host while an invariant runs: the home through a [`HomeView`].
+struct EvalHost<'a> {
+    view: &'a mut dyn HomeView,
+}
+
+impl Host for EvalHost<'_> {
+    fn get_global(&mut self, _interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
+        if name == "mode" {
+            return Ok(Some(self.view.mode()));
+        }
+        if name == ALL_DEVICES || DEVICE_LISTS.iter().any(|(n, _)| *n == name) {
+            let items = self
+                .view
+                .devices()
+                .iter()
+                .enumerate()
+                .filter(|(_, d)| in_list(d, name))
+                .map(|(i, _)| Value::Host(HostRef { kind: DEVICE, id: i as u32 }))
+                .collect();
+            return Ok(Some(Value::new_list(items)));
+        }
+        Err(property_error(format!(
+            "unknown name `{name}` in an invariant (the device lists are {}; and mode)",
+            list_names()
+        )))
+    }
+
+    fn set_global(&mut self, _interp: &mut Interpreter, name: &str, _value: Value) -> Result<(), EvalError> {
+        Err(property_error(format!("an invariant cannot assign `{name}` (properties only read the home)")))
+    }
+
+    fn call_function(
+        &mut self,
+        _interp: &mut Interpreter,
+        name: &str,
+        _args: Vec<Value>,
+    ) -> Result<Option<Value>, EvalError> {
+        Err(property_error(format!("unknown function `{name}` in an invariant")))
+    }
+
+    fn get_property(
+        &mut self,
+        _interp: &mut Interpreter,
+        obj: HostRef,
+        name: &str,
+    ) -> Result<Option<Value>, EvalError> {
+        let index = obj.id as usize;
+        let Some(device) = self.view.devices().get(index) else { return Ok(None) };
+        if matches!(name, "name" | "label" | "displayName" | "id") {
+            return Ok(Some(Value::str(&device.name)));
+        }
+        let device_name = device.name.clone();
+        if let Some(v) = self.view.attribute(index, name) {
+            return Ok(Some(v));
+        }
+        if catalogue::ATTRIBUTES.iter().any(|r| r.attribute == name) {
+            return Ok(Some(Value::Null));
+        }
+        Err(property_error(format!("no device has an attribute `{name}` (reading it on {device_name})")))
+    }
+
+    fn class_name(&self, _obj: HostRef) -> String {
+        "physicalgraph.app.DeviceWrapper".to_string()
+    }
+
+    fn to_display_string(&mut self, obj: HostRef) -> String {
+        self.view.devices().get(obj.id as usize).map_or_else(|| "device".to_string(), |d| d.name.to_string())
+    }
+
+    fn now_millis(&mut self) -> i64 {
+        crate::time::CLOCK_MILLIS
+    }
+
+    fn print(&mut self, _text: &str) {}
+}
+
+/// The probe home of [`PropertyFile::probe`].
+struct Probe {
+    devices: Vec<Device>,
+}
+
+impl Probe {
+    fn new() -> Probe {
+        let devices = DEVICE_LISTS
+            .iter()
+            .map(|(list, caps)| {
+                let rows: Vec<&'static catalogue::AttributeRow> = catalogue::ATTRIBUTES
+                    .iter()
+                    .filter(|r| caps.contains(&r.capability))
+                    .fold(Vec::new(), |mut rows, r| {
+                        if !rows.iter().any(|x: &&catalogue::AttributeRow| x.attribute == r.attribute) {
+                            rows.push(r);
+                        }
+                        rows
+                    });
+                Device {
+                    name: format!("probe-{list}").into(),
+                    capabilities: caps.to_vec(),
+                    attributes: rows
+                        .iter()
+                        .enumerate()
+                        .map(|(i, r)| crate::binding::DeviceAttribute { name: r.attribute, row: r, slot: i as u32 })
+                        .collect(),
+                    commands: Vec::new(),
+                }
+            })
+            .collect();
+        Probe { devices }
+    }
+}
+
+impl HomeView for Probe {
+    fn devices(&self) -> &[Device] {
+        &self.devices
+    }
+
+    fn attribute(&mut self, device: usize, attribute: &str) -> Option<Value> {
+        let a = self.devices.get(device)?.attribute(attribute)?;
+        Some(crate::host::typed_value(a.row.kind, a.row.initial[0]))
+    }
+
+    fn mode(&mut self) -> Value {
+        Value::str("home")
+    }
+}

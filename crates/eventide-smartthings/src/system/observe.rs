@@ -1,0 +1,149 @@
+//! Property observers: how [`PairSystem`] checks the invariants of a property file.
+//!
+//! Each invariant that applies to the home (every device list it names has a device) gets an
+//! observer event, [`EventKind::Property`]: enabled in every state after setup, it evaluates the
+//! invariant on the state, reads exactly the device attributes and the location mode the
+//! evaluation read, writes nothing and leaves the state as it is (a self-loop). A false invariant
+//! is a violation finding keyed [`PROPERTY_KEY`] + name; an evaluation error an `app_exception`
+//! keyed [`PROPERTY_ERROR_KEY`] + name.
+//!
+//! **Why an event.** A global invariant is not an assertion inside one handler, and DPOR visits
+//! only some of the reachable states. As an always-enabled event that reads what the invariant
+//! reads, the check is one more assertion of the program: DPOR preserves assertion violations,
+//! and the observer conflicts exactly with the transitions that write what it read, so the
+//! reduction orders those writes against the check and reaches a state with every combination of
+//! values the invariant can see. Exhaustive search runs it in every state.
+
+use super::*;
+use crate::properties::{HomeView, PropertyFile};
+use eventide_engine::FindingKind;
+
+/// The key prefix of a property violation finding (`property:<invariant name>`).
+pub const PROPERTY_KEY: &str = "property:";
+/// The key prefix of an invariant's evaluation error (`property_error:<invariant name>`).
+pub const PROPERTY_ERROR_KEY: &str = "property_error:";
+
+/// A property file installed in a system: the invariants it checks and their observer events.
+pub(crate) struct Installed {
+    file: PropertyFile,
+    /// Per observer (by [`EventKind::Property`] index): the invariant's index in the file and the
+    /// observer's event id.
+    checked: Vec<(usize, EventId)>,
+}
+
+/// What installing a property file did with one invariant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PropertyStatus {
+    /// Checked by an observer event.
+    Checked,
+    /// Vacuously true: it names device lists that are empty in this home.
+    Vacuous { empty_lists: Vec<&'static str> },
+}
+
+impl PairSystem {
+    /// Installs a property file: every invariant whose device lists all have a device in this
+    /// home gets an observer event; the others are vacuously true. Returns each invariant's name
+    /// and status, in file order. Installing replaces an earlier file.
+    pub fn install_properties(&mut self, file: PropertyFile) -> Vec<(String, PropertyStatus)> {
+        let mut statuses = Vec::new();
+        let mut checked = Vec::new();
+        for (index, invariant) in file.invariants().iter().enumerate() {
+            let empty_lists: Vec<&'static str> = invariant
+                .lists
+                .iter()
+                .copied()
+                .filter(|list| !self.world.devices.iter().any(|d| crate::properties::in_list(d, list)))
+                .collect();
+            if empty_lists.is_empty() {
+                let event = self.tables.event(EventKind::Property(checked.len() as u16));
+                checked.push((index, event));
+                statuses.push((invariant.name.clone(), PropertyStatus::Checked));
+            } else {
+                statuses.push((invariant.name.clone(), PropertyStatus::Vacuous { empty_lists }));
+            }
+        }
+        self.properties = Some(Box::new(Installed { file, checked }));
+        statuses
+    }
+
+    /// The observer events of the installed invariants.
+    pub(super) fn property_events(&self) -> impl Iterator<Item = EventId> + '_ {
+        self.properties.iter().flat_map(|p| p.checked.iter().map(|&(_, e)| e))
+    }
+
+    /// The name of observer `i`'s event: `property:<invariant name>`.
+    pub(super) fn property_event_name(&self, i: u16) -> String {
+        let name = self
+            .properties
+            .as_ref()
+            .and_then(|p| p.checked.get(i as usize).map(|&(index, _)| p.file.invariants()[index].name.clone()))
+            .unwrap_or_else(|| format!("#{i}"));
+        format!("{PROPERTY_KEY}{name}")
+    }
+
+    /// Whether `event` is an observer event (it only checks an invariant).
+    pub fn is_property_event(&self, event: EventId) -> bool {
+        matches!(self.tables.events.get(event as usize), Some(EventKind::Property(_)))
+    }
+
+    /// Runs observer `i` on `state`.
+    pub(super) fn observe(&mut self, state: &PairState, i: u16, accesses: &mut Vec<Access>) -> Executed {
+        let mut installed = self.properties.take();
+        let mut findings = Vec::new();
+        if let Some(p) = installed.as_mut() {
+            if let Some(&(index, _)) = p.checked.get(i as usize) {
+                let mut view = StateView { system: self, state, accesses };
+                let result = p.file.evaluate(index, &mut view);
+                let invariant = &p.file.invariants()[index];
+                match result {
+                    Ok(true) => {}
+                    Ok(false) => findings.push(Finding {
+                        kind: FindingKind::Violation,
+                        key: format!("{PROPERTY_KEY}{}", invariant.name),
+                        message: format!("invariant `{}` is false", invariant.name),
+                        position: Some(invariant.position.clone()),
+                    }),
+                    Err(d) => findings.push(Finding {
+                        kind: FindingKind::AppException,
+                        key: format!("{PROPERTY_ERROR_KEY}{}", invariant.name),
+                        message: d.message,
+                        position: Some(SourcePosition { file: d.file, line: d.line, column: d.column }),
+                    }),
+                }
+            }
+        }
+        self.properties = installed;
+        Executed {
+            step: Step { next: state.clone(), findings, label: TransitionLabel::default() },
+            handler_runs: 0,
+            outputs: Vec::new(),
+            interrupted: None,
+            interpreter_errors: Vec::new(),
+        }
+    }
+}
+
+/// One state as an invariant sees it; every read is recorded as an access.
+struct StateView<'a> {
+    system: &'a mut PairSystem,
+    state: &'a PairState,
+    accesses: &'a mut Vec<Access>,
+}
+
+impl HomeView for StateView<'_> {
+    fn devices(&self) -> &[Device] {
+        &self.system.world.devices
+    }
+
+    fn attribute(&mut self, device: usize, attribute: &str) -> Option<Value> {
+        let a = *self.system.world.devices.get(device)?.attribute(attribute)?;
+        let value = *self.state.attrs.get(a.slot as usize)?;
+        self.accesses.push(Access::read(self.system.tables.location(LocKey::Attr(a.slot))));
+        Some(crate::host::typed_value(a.row.kind, self.system.tables.syms.name(value)))
+    }
+
+    fn mode(&mut self) -> Value {
+        self.accesses.push(Access::read(self.system.tables.location(LocKey::Mode)));
+        Value::str(self.system.tables.syms.name(self.state.mode))
+    }
+}
