@@ -216,10 +216,13 @@ fn random_programs_fast_slice() {
 ///   already (for an earlier step of `t1`), so the later step's write of `x0` travelled without
 ///   it, was not marked as having seen `t3`'s post (which enabled `t1`), and was consumed at
 ///   `t1`'s body step; no backtrack point for `t1` was set before `t0`. Summaries are now per
-///   read context (`explore/dpor.rs`, `push_back_through`).
+///   read context (`explore/dpor.rs`, `push_back_through`);
+/// - 1039072: `em-dpor` missed the deadlock where `t1` takes the lock first: `t1` was left blocked
+///   on the first step of a queued handler run, and that run was not a candidate to reverse
+///   with `t0`'s acquire (`explore/em_dpor.rs`, `blocked_races`).
 #[test]
 fn seeds_that_once_disagreed() {
-    for seed in [1_003_949, 1_029_259] {
+    for seed in [1_003_949, 1_029_259, 1_039_072] {
         let (_, _, _, findings) = check(seed).unwrap_or_else(|| panic!("seed {seed}: over the step limit"));
         assert!(findings, "seed {seed}: the program lost its finding\n{}", random_program(seed));
     }

@@ -187,13 +187,7 @@ impl Trace {
         // The task of the step.
         let task = if step.begins {
             // The earliest-posted run on this thread that has not begun.
-            let found = self
-                .tasks
-                .iter()
-                .enumerate()
-                .filter(|(_, k)| k.thread == t && k.handler.is_some() && k.begin.is_none())
-                .min_by_key(|(_, k)| k.post)
-                .map(|(i, _)| i);
+            let found = self.next_run(t);
             match found {
                 Some(i) => i,
                 None => {
@@ -227,24 +221,7 @@ impl Trace {
             pre.push(l);
         }
         if self.tasks[task].begin.is_none() && self.tasks[task].handler.is_some() {
-            if let Some(p) = self.tasks[task].post {
-                pre.push(p);
-                let post_hb = &self.steps[p].hb;
-                for other in &self.tasks {
-                    if other.thread == t && other.handler.is_some() {
-                        if let (Some(e), Some(q)) = (other.end, other.post) {
-                            if post_hb.contains(q) {
-                                pre.push(e);
-                            }
-                        }
-                    }
-                }
-            }
-            if let Some(b) = self.body[t as usize] {
-                if let Some(e) = self.tasks[b].end.or(self.tasks[b].last) {
-                    pre.push(e);
-                }
-            }
+            pre.extend(self.begin_pre(task));
         }
         let mut hb = Bits::default();
         for &p in &pre {
@@ -312,6 +289,43 @@ impl Trace {
             ends: step.ends,
         });
         races
+    }
+
+    /// The steps that happen immediately before the first step of handler run `task` (not
+    /// begun): its post, the ends of the earlier runs on its thread whose posts happen before its
+    /// post (the FIFO rule), and the thread's body (its end, or its latest step).
+    fn begin_pre(&self, task: TaskId) -> Vec<usize> {
+        let mut pre = Vec::new();
+        let t = self.tasks[task].thread;
+        if let Some(p) = self.tasks[task].post {
+            pre.push(p);
+            let post_hb = &self.steps[p].hb;
+            for other in &self.tasks {
+                if other.thread == t && other.handler.is_some() {
+                    if let (Some(e), Some(q)) = (other.end, other.post) {
+                        if post_hb.contains(q) {
+                            pre.push(e);
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(b) = self.body.get(t as usize).copied().flatten() {
+            if let Some(e) = self.tasks[b].end.or(self.tasks[b].last) {
+                pre.push(e);
+            }
+        }
+        pre
+    }
+
+    /// The handler run an idle `thread` would begin next: the earliest-posted one not begun.
+    fn next_run(&self, thread: u32) -> Option<TaskId> {
+        self.tasks
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| k.thread == thread && k.handler.is_some() && k.begin.is_none())
+            .min_by_key(|(_, k)| k.post)
+            .map(|(i, _)| i)
     }
 
     /// Undoes the last step.
@@ -576,18 +590,30 @@ pub fn explore_with<T: TransitionSystem, M: Monitor<T>>(
 
 /// At the end of a trace: the steps of blocked threads race with the earlier steps they depend
 /// on (the acquires of the locks they wait for).
+///
+/// A thread blocked inside a task makes its task's next step. An idle looper blocked on the
+/// first step of the handler at the head of its queue makes the first step of that run, which
+/// is then the target's task (a candidate to run before the racing acquire) and which its post,
+/// the FIFO rule and the thread's body happen before, as for a step that begins a run. (Without
+/// the run as the target's task, the run was never a candidate and a deadlock that needs it to
+/// take the lock first was missed: thread campaign seed 1039072.)
 fn blocked_races<T: TransitionSystem>(system: &mut T, state: &T::State, nodes: &mut [Node<T::State>], trace: &Trace) {
     let mut blocked = Vec::new();
     system.blocked(state, &mut blocked);
     for (thread, access) in blocked {
-        let task = trace.current.get(thread as usize).copied().flatten();
-        let last = task.and_then(|k| trace.tasks[k].last);
+        let running = trace.current.get(thread as usize).copied().flatten();
+        let task = running.or_else(|| trace.next_run(thread));
+        let pre: Vec<usize> = match (running, task) {
+            (Some(k), _) => trace.tasks[k].last.into_iter().collect(),
+            (None, Some(k)) => trace.begin_pre(k),
+            (None, None) => Vec::new(),
+        };
         let mut c_pre = Bits::default();
-        if let Some(l) = last {
-            c_pre = trace.steps[l].hb.clone();
-            c_pre.insert(l);
+        for &p in &pre {
+            c_pre.union_with(&trace.steps[p].hb);
+            c_pre.insert(p);
         }
-        let pending_from = last.map_or(0, |l| l + 1);
+        let pending_from = pre.iter().max().map_or(0, |m| m + 1);
         let mut deps: Vec<usize> = trace
             .by_location
             .get(&access.location)
