@@ -154,24 +154,24 @@ pub fn check_home(
     monitor.shorten_traces(&mut system, &mut outcome);
     let mut violations = Vec::new();
     let mut property_errors = Vec::new();
-    use eventide_engine::TransitionSystem as _;
     let mut paths = outcome.graph.as_ref().map(|g| (g, g.shortest_paths()));
     for reported in &outcome.findings {
         let key = &reported.finding.key;
         if let Some(name) = key.strip_prefix(crate::system::PROPERTY_KEY) {
-            // The trace ends with the observer that saw the invariant false; the state before it
-            // is the violating state. Take a shortest path of the explored graph to it.
+            // The observer saw the invariant false in these states; report a shortest path of
+            // the explored graph to the nearest of them (with exhaustive search, a shortest
+            // violating trace of the home; with DPOR, of the states DPOR observed). Failing that,
+            // the trace of the finding without its last event (the observer).
             let mut trace: Vec<_> = reported.trace[..reported.trace.len().saturating_sub(1)].to_vec();
             if let Some((graph, paths)) = paths.as_mut() {
-                let mut state = system.initial_state();
-                for &event in &trace {
-                    state = system.execute(&state, event, &mut Vec::new()).next;
-                }
-                if let Some(node) = graph.state(system.fingerprint(&state)) {
-                    let path = paths.path_to(node);
-                    if path.len() <= trace.len() {
-                        trace = path.iter().map(|&e| graph.edge(e).event).collect();
-                    }
+                let nearest = system
+                    .violating_states(name)
+                    .into_iter()
+                    .filter_map(|fp| graph.state(fp))
+                    .map(|node| paths.path_to(node))
+                    .min_by_key(Vec::len);
+                if let Some(path) = nearest {
+                    trace = path.iter().map(|&e| graph.edge(e).event).collect();
                 }
             }
             violations.push(PropertyViolation {

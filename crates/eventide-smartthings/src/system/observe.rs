@@ -29,6 +29,9 @@ pub(crate) struct Installed {
     /// Per observer (by [`EventKind::Property`] index): the invariant's index in the file and the
     /// observer's event id.
     checked: Vec<(usize, EventId)>,
+    /// Per observer: the fingerprints of the states where it saw its invariant false (so that a
+    /// report can pick the nearest of them, not the first found).
+    violating: Vec<rustc_hash::FxHashSet<Fingerprint>>,
 }
 
 /// What installing a property file did with one invariant.
@@ -62,7 +65,8 @@ impl PairSystem {
                 statuses.push((invariant.name.clone(), PropertyStatus::Vacuous { empty_lists }));
             }
         }
-        self.properties = Some(Box::new(Installed { file, checked }));
+        let violating = vec![Default::default(); checked.len()];
+        self.properties = Some(Box::new(Installed { file, checked, violating }));
         statuses
     }
 
@@ -86,6 +90,13 @@ impl PairSystem {
         matches!(self.tables.events.get(event as usize), Some(EventKind::Property(_)))
     }
 
+    /// The fingerprints of the states in which the observer of invariant `name` saw it false.
+    pub fn violating_states(&self, name: &str) -> Vec<Fingerprint> {
+        let Some(p) = self.properties.as_ref() else { return Vec::new() };
+        let observer = p.checked.iter().position(|&(index, _)| p.file.invariants()[index].name == name);
+        observer.map(|i| p.violating[i].iter().copied().collect()).unwrap_or_default()
+    }
+
     /// Runs observer `i` on `state`.
     pub(super) fn observe(&mut self, state: &PairState, i: u16, accesses: &mut Vec<Access>) -> Executed {
         let mut installed = self.properties.take();
@@ -97,12 +108,15 @@ impl PairSystem {
                 let invariant = &p.file.invariants()[index];
                 match result {
                     Ok(true) => {}
-                    Ok(false) => findings.push(Finding {
-                        kind: FindingKind::Violation,
-                        key: format!("{PROPERTY_KEY}{}", invariant.name),
-                        message: format!("invariant `{}` is false", invariant.name),
-                        position: Some(invariant.position.clone()),
-                    }),
+                    Ok(false) => {
+                        p.violating[i as usize].insert(self.fingerprint(state));
+                        findings.push(Finding {
+                            kind: FindingKind::Violation,
+                            key: format!("{PROPERTY_KEY}{}", invariant.name),
+                            message: format!("invariant `{}` is false", invariant.name),
+                            position: Some(invariant.position.clone()),
+                        })
+                    }
                     Err(d) => findings.push(Finding {
                         kind: FindingKind::AppException,
                         key: format!("{PROPERTY_ERROR_KEY}{}", invariant.name),
