@@ -11,6 +11,7 @@
 //! - [`aggregate`]: per-pair summaries, finish counts, geometric-mean ratios, verdicts per group
 //!   and the DPOR-versus-exhaustive disagreements.
 //! - [`paper`]: our figures beside the paper's for the pairs it lists.
+//! - [`properties`]: the safety-property section of the report (`batch --properties`).
 //! - [`text`] and [`html`]: the report as aligned plain-text tables and as a self-contained page
 //!   with inline SVG plots.
 
@@ -20,6 +21,7 @@ pub mod corpus;
 pub mod error;
 pub mod html;
 pub mod paper;
+pub mod properties;
 pub mod record;
 pub mod runner;
 pub mod text;

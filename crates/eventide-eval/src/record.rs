@@ -8,7 +8,8 @@
 //! file, the line, every field at fault and what it should hold — never a figure quietly read as
 //! 0. Only the fields a batch adds for its own bookkeeping may be absent: `reason` and `error`
 //! (none), `wall_ms`, `time_limit_ms` and `memory_limit_bytes` (0, "not recorded"; the report
-//! then uses `elapsed_ms`). Fields the record does not know are ignored.
+//! then uses `elapsed_ms`), and what a batch with `--properties` adds (`violation_list`,
+//! `properties`). Fields the record does not know are ignored.
 
 use crate::error::read_text;
 use crate::work::{Mode, Order, RunKey};
@@ -119,6 +120,13 @@ pub struct Record {
     /// (what multiplies its states), most first. Absent: none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub variety: Vec<VarietyEntry>,
+    /// With `batch --properties`: the invariants the run found violated (names, sorted). Absent:
+    /// none (or no property file).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub violation_list: Vec<String>,
+    /// Whether the run checked a property file (`batch --properties`). Absent: false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub properties: bool,
 }
 
 /// A location that held many distinct values in a run stopped by a limit.
@@ -166,6 +174,8 @@ pub enum Holds {
     Growth,
     /// The most varied locations: a list of `{"app", "location", "distinct_values", "max_size"}`.
     Variety,
+    /// A list of strings.
+    Texts,
 }
 
 impl Holds {
@@ -184,6 +194,7 @@ impl Holds {
             Holds::Side => Holds::SIDE.to_string(),
             Holds::Growth => r#"a list of {"app", "location", "max_size", "how"}"#.to_string(),
             Holds::Variety => r#"a list of {"app", "location", "distinct_values", "max_size"}"#.to_string(),
+            Holds::Texts => "a list of strings".to_string(),
         }
     }
 
@@ -206,6 +217,7 @@ impl Holds {
             Holds::Side => value.is_object(),
             Holds::Growth => listed(value, "max_size"),
             Holds::Variety => listed(value, "distinct_values"),
+            Holds::Texts => value.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
         }
     }
 }
@@ -234,7 +246,7 @@ const fn optional(name: &'static str, holds: Holds) -> Field {
 }
 
 /// The fields of a results line, in the order [`Record`] writes them.
-pub const FIELDS: [Field; 25] = [
+pub const FIELDS: [Field; 27] = [
     required("group", Holds::Text),
     required("app_a", Holds::Text),
     required("app_b", Holds::Text),
@@ -260,6 +272,8 @@ pub const FIELDS: [Field; 25] = [
     optional("bounded", Holds::Flag),
     optional("growth", Holds::Growth),
     optional("variety", Holds::Variety),
+    optional("violation_list", Holds::Texts),
+    optional("properties", Holds::Flag),
 ];
 
 /// A value as an error message shows it: short values in full, long ones cut, containers by kind.
@@ -395,6 +409,8 @@ impl Record {
             bounded: false,
             growth: Vec::new(),
             variety: Vec::new(),
+            violation_list: Vec::new(),
+            properties: false,
             time_limit_ms: 0,
             memory_limit_bytes: 0,
             error: None,
@@ -547,6 +563,8 @@ pub(crate) mod tests {
             how: "grows".into(),
         });
         r.variety.push(VarietyEntry { app: None, location: "x".into(), distinct_values: 7, max_size: 0 });
+        r.violation_list.push("door locked when everyone is away".into());
+        r.properties = true;
         r.conflict_list.push(ConflictKey {
             device: "d".into(),
             attribute: "switch".into(),

@@ -179,6 +179,8 @@ pub struct RunnerConfig {
     pub grace: Duration,
     /// `--bound-collections K` passed to each check, if any.
     pub bound_collections: Option<usize>,
+    /// `--properties FILE` passed to each check, if any.
+    pub properties: Option<PathBuf>,
 }
 
 impl RunnerConfig {
@@ -211,6 +213,9 @@ impl RunnerConfig {
         if let Some(k) = self.bound_collections {
             command.arg("--bound-collections").arg(k.to_string());
         }
+        if let Some(p) = &self.properties {
+            command.arg("--properties").arg(p);
+        }
         command
     }
 }
@@ -218,7 +223,8 @@ impl RunnerConfig {
 /// The part of `eventide pair --json` output a batch line keeps.
 #[derive(Deserialize, Debug)]
 struct PairOutput {
-    verdict: Verdict,
+    /// `violation` (with `--properties`) or a [`Verdict`].
+    verdict: String,
     #[serde(default)]
     complete: bool,
     #[serde(default)]
@@ -249,6 +255,28 @@ struct PairOutput {
     growth: Vec<GrowthEntry>,
     #[serde(default)]
     variety: Vec<VarietyEntry>,
+    /// With `--properties`: the violated invariants.
+    #[serde(default)]
+    violations: Vec<ViolationOutput>,
+}
+
+#[derive(Deserialize, Debug)]
+struct ViolationOutput {
+    property: String,
+}
+
+impl PairOutput {
+    /// The run's verdict as a batch line holds it: a run with violations (verdict `violation`)
+    /// is a conflict when it found conflicts too, else finished without conflict or incomplete;
+    /// the violations go to `violation_list`.
+    fn verdict(&self) -> Result<Verdict, serde_json::Error> {
+        match self.verdict.as_str() {
+            "violation" if !self.conflicts.is_empty() => Ok(Verdict::Conflict),
+            "violation" if self.complete => Ok(Verdict::NoConflict),
+            "violation" => Ok(Verdict::Incomplete),
+            other => serde_json::from_value(serde_json::Value::String(other.to_string())),
+        }
+    }
 }
 
 #[derive(Deserialize, Debug)]
@@ -287,12 +315,19 @@ pub fn record_of(config: &RunnerConfig, spec: &RunSpec, outcome: &ChildOutcome) 
         record.error = Some(message);
     };
     match &outcome.exit {
-        Exit::Code(code) => match serde_json::from_slice::<PairOutput>(&outcome.stdout) {
-            Ok(out) => {
+        Exit::Code(code) => match serde_json::from_slice::<PairOutput>(&outcome.stdout)
+            .and_then(|out| out.verdict().map(|v| (out, v)))
+        {
+            Ok((out, verdict)) => {
                 let mut conflicts = out.conflicts;
                 conflicts.sort();
                 conflicts.dedup();
-                record.verdict = out.verdict;
+                record.verdict = verdict;
+                record.properties = config.properties.is_some();
+                let mut violations: Vec<String> = out.violations.into_iter().map(|v| v.property).collect();
+                violations.sort();
+                violations.dedup();
+                record.violation_list = violations;
                 record.complete = out.complete;
                 record.reason = out.reason;
                 record.conflicts = conflicts.len() as u64;
@@ -379,6 +414,7 @@ mod tests {
             memory_limit: 1 << 30,
             grace: Duration::from_millis(500),
             bound_collections: None,
+            properties: None,
         }
     }
 
@@ -415,6 +451,22 @@ mod tests {
                 "1073741824"
             ]
         );
+    }
+
+    #[test]
+    fn violations_become_the_violation_list() {
+        let json = r#"{"verdict":"violation","complete":true,"por":"dpor","events":4,"states":5,"transitions":8,
+            "executed":9,"executions":1,"elapsed_ms":3,"peak_memory_bytes":1000,"conflicts":[],"exceptions":[],
+            "violations":[{"property":"z","trace":["setup:B"]},{"property":"a b","trace":[]}]}"#;
+        let with = RunnerConfig { properties: Some(PathBuf::from("p.groovy")), ..config() };
+        let r = record_of(&with, &spec(), &outcome(Exit::Code(1), json)).unwrap();
+        assert_eq!((r.verdict, r.complete, r.properties), (Verdict::NoConflict, true, true));
+        assert_eq!(r.violation_list, ["a b", "z"]);
+        let args: Vec<String> = with.command(&spec()).get_args().map(|a| a.to_string_lossy().into_owned()).collect();
+        assert!(args.windows(2).any(|w| w == ["--properties", "p.groovy"]), "{args:?}");
+        let unfinished = json.replace(r#""complete":true"#, r#""complete":false"#);
+        let r = record_of(&with, &spec(), &outcome(Exit::Code(1), &unfinished)).unwrap();
+        assert_eq!(r.verdict, Verdict::Incomplete);
     }
 
     #[test]

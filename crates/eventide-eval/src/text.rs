@@ -263,6 +263,7 @@ pub fn sections(a: &Analysis, paper: Option<&PaperComparison<'_>>) -> Vec<Sectio
 
     out.push(run_times_section(a));
     out.extend(growth_section(a));
+    out.extend(crate::properties::section(a));
 
     let mut groups = Table::new(
         &[

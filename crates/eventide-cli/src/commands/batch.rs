@@ -134,6 +134,10 @@ fn batch(args: BatchArgs) -> Result<i32, Error> {
         return Ok(exit::OK);
     }
 
+    // A property file that does not load would fail every run: say so once, before starting.
+    if let Some(p) = &args.properties {
+        eventide_smartthings::properties::PropertyFile::load(p).map_err(|d| Error::msg(d.render()))?;
+    }
     let program = std::env::current_exe().map_err(|e| Error::msg(format!("cannot find the eventide binary: {e}")))?;
     let runner = RunnerConfig {
         program,
@@ -142,6 +146,7 @@ fn batch(args: BatchArgs) -> Result<i32, Error> {
         memory_limit,
         grace,
         bound_collections: args.bound_collections,
+        properties: args.properties.clone(),
     };
     let progress = Progress::new(&todo);
     let summary = run_batch(&todo, &runner, jobs, &args.out, &|spec, record| progress.done(spec, record))?;
