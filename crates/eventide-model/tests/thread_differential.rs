@@ -218,11 +218,13 @@ fn random_programs_fast_slice() {
 ///   `t1`'s body step; no backtrack point for `t1` was set before `t0`. Summaries are now per
 ///   read context (`explore/dpor.rs`, `push_back_through`);
 /// - 1039072: `em-dpor` missed the deadlock where `t1` takes the lock first: `t1` was left blocked
-///   on the first step of a queued handler run, and that run was not a candidate to reverse
-///   with `t0`'s acquire (`explore/em_dpor.rs`, `blocked_races`).
+///   on the first step of a queued handler run, and neither that run nor `t1` was a candidate
+///   to reverse with `t0`'s acquire (`explore/em_dpor.rs`, `blocked_races`);
+/// - 1038147: a first attempt at that fix took a thread that had made no step yet and had a run
+///   queued as blocked on the run, where it was blocked on its body's first step.
 #[test]
 fn seeds_that_once_disagreed() {
-    for seed in [1_003_949, 1_029_259, 1_039_072] {
+    for seed in [1_003_949, 1_029_259, 1_038_147, 1_039_072] {
         let (_, _, _, findings) = check(seed).unwrap_or_else(|| panic!("seed {seed}: over the step limit"));
         assert!(findings, "seed {seed}: the program lost its finding\n{}", random_program(seed));
     }

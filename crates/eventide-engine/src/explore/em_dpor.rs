@@ -591,18 +591,23 @@ pub fn explore_with<T: TransitionSystem, M: Monitor<T>>(
 /// At the end of a trace: the steps of blocked threads race with the earlier steps they depend
 /// on (the acquires of the locks they wait for).
 ///
-/// A thread blocked inside a task makes its task's next step. An idle looper blocked on the
-/// first step of the handler at the head of its queue makes the first step of that run, which
-/// is then the target's task (a candidate to run before the racing acquire) and which its post,
-/// the FIFO rule and the thread's body happen before, as for a step that begins a run. (Without
-/// the run as the target's task, the run was never a candidate and a deadlock that needs it to
-/// take the lock first was missed: thread campaign seed 1039072.)
+/// A thread blocked inside a task makes its task's next step. A looper whose body ended and
+/// that is blocked on the first step of the handler at the head of its queue makes the first
+/// step of that run, which is then the target's task (a candidate to run before the racing
+/// acquire) and which its post, the FIFO rule and the body happen before, as for a step that
+/// begins a run. A thread that made no step yet may be blocked on its body's first step or, with
+/// an empty body, on a queued run's: its task is unknown, and [`reverse`] takes the thread
+/// itself when it can move where the race is (without that, a deadlock that needs the blocked
+/// thread to take the lock first was missed when another candidate could move: thread campaign
+/// seed 1039072).
 fn blocked_races<T: TransitionSystem>(system: &mut T, state: &T::State, nodes: &mut [Node<T::State>], trace: &Trace) {
     let mut blocked = Vec::new();
     system.blocked(state, &mut blocked);
     for (thread, access) in blocked {
         let running = trace.current.get(thread as usize).copied().flatten();
-        let task = running.or_else(|| trace.next_run(thread));
+        let body_ended =
+            trace.body.get(thread as usize).copied().flatten().is_some_and(|b| trace.tasks[b].end.is_some());
+        let task = running.or_else(|| if body_ended { trace.next_run(thread) } else { None });
         let pre: Vec<usize> = match (running, task) {
             (Some(k), _) => trace.tasks[k].last.into_iter().collect(),
             (None, Some(k)) => trace.begin_pre(k),
@@ -673,6 +678,13 @@ fn reverse<S>(nodes: &mut [Node<S>], trace: &Trace, i: usize, target: &Target, d
     }
     candidates.retain(|&c| c != si.task);
     let node = &mut nodes[i];
+    if target.task.is_none() && node.enabled.contains(&target.thread) {
+        // A blocked step whose task is unknown (see `blocked_races`): its thread, as in DPOR.
+        if !node.backtrack.contains(&target.thread) {
+            node.backtrack.push(target.thread);
+        }
+        return;
+    }
     for &c in &candidates {
         let thread = trace.tasks[c].thread;
         if node.enabled.contains(&thread) && trace.executable(c, i) {
