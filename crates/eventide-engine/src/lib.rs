@@ -7,7 +7,10 @@
 //! - [`Por::Dpor`]: the stateful DPOR algorithm of Trimananda, Luo, Demsky and Xu — full-cycle
 //!   termination, backward search over every path of the state graph with per-location conflicts,
 //!   shadow locations for enabling and disabling, and the summary cache;
-//! - [`Por::None`]: exhaustive stateful search.
+//! - [`Por::None`]: exhaustive stateful search;
+//! - [`Por::R4`]: R4's stateless exploration of the reorderings of one event sequence, with
+//!   conflict-reversal bounding, approximate replay and races classified harmful or harmless
+//!   ([`explore::r4`]).
 //!
 //! The explored state graph is one structure, [`Graph`]: DPOR's state graph, built by exhaustive
 //! search only when a [`Monitor`] observes the run or [`Config::keep_graph`] asks for it; monitors

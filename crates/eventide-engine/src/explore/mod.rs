@@ -4,6 +4,9 @@
 //! - [`Por::Dpor`]: the stateful DPOR of Trimananda et al. ([`dpor`]);
 //! - [`Por::None`]: exhaustive stateful depth-first search ([`exhaustive`]), the baseline.
 //!
+//! and, with their own questions, [`Por::EmDpor`] ([`em_dpor`]) and [`Por::R4`] ([`r4`]: which
+//! reorderings of one event sequence change its outcome; [`r4::explore`] returns its race report).
+//!
 //! Both report the same [`Stats`] and [`Outcome`] shapes, stop cleanly at the [`Limits`], and report
 //! each distinct [`Finding`] once with the event trace that first reached it. They share the
 //! per-step bookkeeping (`step`: limits, findings, fingerprint verification, the monitor, the

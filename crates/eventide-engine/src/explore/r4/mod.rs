@@ -31,7 +31,7 @@
 //!
 //! Two refinements of the published algorithms, both sound for deterministic systems: an entry
 //! that only reorders independent events of the sequence just explored through its prefix (a
-//! prefix of a linearization of that sequence's dependence order, [`races::Dependence::covers`])
+//! prefix of a linearization of that sequence's dependence order, `races::Dependence::covers`)
 //! is dropped, since it reaches the same states; and an entry whose first event was explored from
 //! its prefix by an execution that has since been backtracked is dropped (Algorithm 3 would keep
 //! it forever unexplorable).

@@ -182,11 +182,11 @@ mod tests {
         assert!(conflict(&[r(0), r(5)], &[r(5), w(5)]));
     }
 
-    /// `x` writes a, `y` writes b, `z` reads a and b: `x →τ z`, `y →τ z`, `x` and `y` independent.
+    /// Access sets are sorted by location (as the explorer keeps them).
     #[test]
     fn witnesses_move_the_dependencies_of_the_later_event_first() {
         let acc: Vec<Vec<Access>> =
-            vec![vec![r(0), w(0)], vec![w(1)], vec![r(0)], vec![r(1), w(0)], vec![w(9)], vec![r(1)]];
+            vec![vec![r(0), w(0)], vec![w(1)], vec![r(0)], vec![w(0), r(1)], vec![w(9)], vec![r(1)]];
         let refs: Vec<&[Access]> = acc.iter().map(|a| a.as_slice()).collect();
         let d = Dependence::new(&refs);
         // 0 →τ 2 →τ 3 (location 0), 1 →τ 3 and 1 →τ 5 (location 1); 4 is independent.
