@@ -25,10 +25,10 @@
 //! # Invariants
 //! - Every state in the graph is in `H` or on the current execution.
 //! - `done(s) ⊆ backtrack(s) ⊆ enabled(s)`.
-//! - `summary(s)[e, r]` (an interned access set) holds exactly the accesses pushed backwards
-//!   through `s` with conflict event `e` and read context `r` (the reads of the transition the
-//!   search started from, which decide where accesses are consumed); a push that adds nothing
-//!   stops there, because everything it would reach was reached.
+//! - `summary(s)[e]` holds the accesses pushed backwards through `s` with conflict event `e` and
+//!   the union of their read contexts (the reads of the transitions the searches started from,
+//!   which decide where accesses are consumed); a push whose accesses and context add nothing
+//!   stops there, because everything it would reach was reached with at least as many reads.
 //! - An access that conflicts with a transition `tb` is removed from the search (per-location
 //!   conflicts) only when `event(tconf)` is enabled at `src(tb)`, so that the backtrack point set
 //!   there really reverses the conflict. When the fallback adds every event enabled at `src(tb)`
@@ -93,8 +93,9 @@ struct Node<S> {
     /// `NOT_ON_PATH`.
     path_pos: u32,
     queued: bool,
-    /// Appendix D: per conflict event and read context, the accesses already pushed backwards
-    /// through this state (an interned bit set, see [`super::access_bits`]).
+    /// Appendix D: per conflict event, the accesses already pushed backwards through this state
+    /// and the union of the read contexts they were pushed with (interned bit sets, see
+    /// [`super::access_bits`]).
     summary: Vec<(EventId, ReadContext, SummarySetId)>,
 }
 
@@ -669,10 +670,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     fn summary_dfs(&mut self, mut work: Vec<SummaryWork>) {
         while let Some((cur, e, context, a)) = work.pop() {
             let s = self.graph.edge(cur).src;
-            let new = self.record_summary(s, e, context, &a);
-            if new.is_empty() {
-                continue;
-            }
+            let Some((new, context)) = self.record_summary(s, e, context, &a) else { continue };
             for tb in self.backward_edges(s) {
                 self.push_back_through(tb, e, context, new.clone(), &mut work);
             }
@@ -702,12 +700,14 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     /// not yet pushed through a state, so a read that an earlier push already carried past a
     /// state is missing from a later push of the same handler's other accesses. Its reads travel
     /// beside the accesses as the item's *read context* (the reads of the transition the search
-    /// started from), and a summary entry is per conflict event and read context. The context is
-    /// exactly the reads the literal search still holds: a read is never consumed, since a read
-    /// that conflicts with `tb` reads what `tb` wrote, and then nothing is consumed. (Without the
-    /// context, a later step of a thread whose read of a shadow location had been pushed before
-    /// was consumed at an earlier step of the same thread; thread campaign seed 1029259,
-    /// `tests/regressions.rs`.)
+    /// started from). The context is exactly the reads the literal search still holds: a read is
+    /// never consumed, since a read that conflicts with `tb` reads what `tb` wrote, and then
+    /// nothing is consumed. (Without the context, a later step of a thread whose read of a shadow
+    /// location had been pushed before was consumed at an earlier step of the same thread; thread
+    /// campaign seed 1029259, `tests/regressions.rs`.) A larger context only makes the search more
+    /// careful (it sees more writes read, so consumes less and carries more), so a state's summary
+    /// keeps one context per conflict event, the union of those pushed through it: see
+    /// [`DporExplorer::record_summary`].
     fn push_back_through(
         &mut self,
         tb: EdgeId,
@@ -738,24 +738,46 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         self.access_sets.masks[self.edges[edge as usize].accesses as usize].words()
     }
 
-    /// Adds `a` to `summary(s)[e, context]`; returns the accesses that were not there yet.
-    fn record_summary(&mut self, s: StateId, e: EventId, context: ReadContext, a: &AccessBits) -> AccessBits {
+    /// Adds accesses `a`, pushed with read context `context`, to `summary(s)[e]`. Returns what to
+    /// push on, or `None` when nothing is new:
+    /// - when the summary's context holds `context`, the accesses not pushed through `s` before,
+    ///   with the summary's context (a superset of the item's reads: more careful, still sound);
+    /// - otherwise all of `a`, with the union of both contexts, which the summary keeps: the
+    ///   accesses of `a` pushed before went on with fewer reads than this item has.
+    ///
+    /// Contexts and accesses only grow, so the search ends; one entry per conflict event keeps it
+    /// as cheap as the summary of Appendix D.
+    fn record_summary(
+        &mut self,
+        s: StateId,
+        e: EventId,
+        context: ReadContext,
+        a: &AccessBits,
+    ) -> Option<(AccessBits, ReadContext)> {
         let summary = &mut self.nodes[s as usize].summary;
-        let slot = match summary.iter().position(|&(ev, c, _)| ev == e && c == context) {
+        let slot = match summary.iter().position(|&(ev, _, _)| ev == e) {
             Some(i) => i,
             None => {
-                summary.push((e, context, self.empty_summary));
+                summary.push((e, self.empty_summary, self.empty_summary));
                 summary.len() - 1
             }
         };
-        let known = self.summary_sets.get(summary[slot].2);
-        if a.is_subset_of(known) {
-            return AccessBits::default();
-        }
-        let new = a.and_not(known);
-        let merged = new.or(known);
-        self.nodes[s as usize].summary[slot].2 = self.summary_sets.intern(&merged);
-        new
+        let (known_context, known) = (summary[slot].1, summary[slot].2);
+        let item_reads = AccessBits::from_words(self.summary_sets.get(context));
+        let (push, context) = if item_reads.is_subset_of(self.summary_sets.get(known_context)) {
+            let known_bits = self.summary_sets.get(known);
+            if a.is_subset_of(known_bits) {
+                return None;
+            }
+            (a.and_not(known_bits), known_context)
+        } else {
+            let merged = item_reads.or(self.summary_sets.get(known_context));
+            (a.clone(), self.summary_sets.intern(&merged))
+        };
+        let all = a.or(self.summary_sets.get(known));
+        let all = self.summary_sets.intern(&all);
+        self.nodes[s as usize].summary[slot] = (e, context, all);
+        Some((push, context))
     }
 
     /// Algorithm 5 literally: DFS over every simple backward path (by transitions) from `edge`.
