@@ -158,3 +158,113 @@ fn accesses_carried_past_a_write_they_read_are_not_consumed() {
     );
     dpor_finds(&p, "a1_2");
 }
+
+/// Thread campaign seed 1029259, reduced: three threads as events whose next step depends on a
+/// program counter the engine is not told about (what a program of threads is).
+///
+/// ```groovy
+/// thread("t0", looper: true) { assert x0 != 2 : "a1" }
+/// thread("t1", looper: true) { def t = x0 }       // then the posted handler's two steps:
+/// thread("t3") { if (x0 == 0) { post("t1", "h1") } }
+/// handler("h1") { def u = 1 ; x0 = 2 }
+/// ```
+///
+/// `a1` needs `t1 t3 t1 t1 t0`. DPOR ran `t0 t1 t3 t1 t1`. The write of `x0` by `t1`'s last step
+/// read `t1`'s enabling (every step reads its event's shadow location), which `t3`'s post wrote;
+/// but the step before it (also `t1`) had already pushed that read through their common state,
+/// so the summary search pushed the write on without it, did not mark it as having seen `t3`'s
+/// write, and consumed it at `t1`'s body step (for an execution that runs `t3` first, where `t1`
+/// never writes `x0` before `t0`). No backtrack point for `t1` was set before `t0`. Summaries are
+/// now per read context, as the literal search (which found `a1`) always was.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+struct PcState {
+    x0: u8,
+    /// Next step of each thread (t0: 0 assert, 1 done; t1: 0 body, 1 idle, 2 and 3 the handler's
+    /// steps; t3: 0 its step, 1 done).
+    pc: [u8; 3],
+    /// Runs of `h1` waiting in t1's queue.
+    queued: u8,
+}
+
+struct PcThreads;
+
+impl eventide_engine::TransitionSystem for PcThreads {
+    type State = PcState;
+    type Label = ();
+
+    fn initial_state(&mut self) -> PcState {
+        PcState { x0: 0, pc: [0; 3], queued: 0 }
+    }
+
+    fn fingerprint(&self, s: &PcState) -> eventide_engine::Fingerprint {
+        eventide_engine::fingerprint_of(s)
+    }
+
+    fn enabled(&mut self, s: &PcState, out: &mut Vec<eventide_engine::EventId>) {
+        let t1 = s.pc[1] != 1 || s.queued > 0;
+        out.extend([s.pc[0] == 0, t1, s.pc[2] == 0].iter().enumerate().filter(|(_, &e)| e).map(|(t, _)| t as u32));
+    }
+
+    fn execute(
+        &mut self,
+        s: &PcState,
+        event: eventide_engine::EventId,
+        accesses: &mut Vec<eventide_engine::Access>,
+    ) -> eventide_engine::Step<PcState> {
+        use eventide_engine::{Access, Finding, FindingKind, Location};
+        let (x0, queue) = (Location::data(0), Location::data(1));
+        let mut next = *s;
+        let mut findings = Vec::new();
+        match (event, s.pc[event as usize]) {
+            (0, _) => {
+                accesses.push(Access::read(x0));
+                if s.x0 == 2 {
+                    let message = "a1".to_string();
+                    findings.push(Finding {
+                        kind: FindingKind::Violation,
+                        key: message.clone(),
+                        message,
+                        position: None,
+                    });
+                }
+                next.pc[0] = 1;
+            }
+            (1, 0) => {
+                accesses.push(Access::read(x0));
+                next.pc[1] = 1;
+            }
+            (1, 1) => {
+                next.queued -= 1;
+                next.pc[1] = 2;
+            }
+            (1, _) => {
+                accesses.push(if s.x0 == 2 { Access::read(x0) } else { Access::write(x0) });
+                next.x0 = 2;
+                next.pc[1] = 1;
+            }
+            _ => {
+                accesses.push(Access::read(x0));
+                if s.x0 == 0 {
+                    accesses.push(Access::write(queue));
+                    next.queued += 1;
+                }
+                next.pc[2] = 1;
+            }
+        }
+        eventide_engine::Step { next, findings, label: () }
+    }
+
+    fn event_name(&self, event: eventide_engine::EventId) -> String {
+        format!("t{}", [0, 1, 3][event as usize])
+    }
+}
+
+#[test]
+fn a_read_pushed_earlier_still_counts_where_the_accesses_saw_a_write() {
+    let none = explore(&mut PcThreads, &Config::new(Por::None));
+    assert!(keys(&none).contains("a1"), "exhaustive search must find a1");
+    for search in [eventide_engine::BacktrackSearch::Summary, eventide_engine::BacktrackSearch::Literal] {
+        let dpor = explore(&mut PcThreads, &Config { backtrack_search: search, ..Config::new(Por::Dpor) });
+        assert_eq!(keys(&dpor), keys(&none), "{search:?}");
+    }
+}
