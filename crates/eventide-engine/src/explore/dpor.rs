@@ -742,11 +742,15 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     /// push on, or `None` when nothing is new:
     /// - when the summary's context holds `context`, the accesses not pushed through `s` before,
     ///   with the summary's context (a superset of the item's reads: more careful, still sound);
-    /// - otherwise all of `a`, with the union of both contexts, which the summary keeps: the
-    ///   accesses of `a` pushed before went on with fewer reads than this item has.
+    /// - otherwise all of `a` and every access pushed through `s` before, with the union of both
+    ///   contexts, which the summary keeps.
     ///
-    /// Contexts and accesses only grow, so the search ends; one entry per conflict event keeps it
-    /// as cheap as the summary of Appendix D.
+    /// So every access of the summary has gone on with the summary's whole context, which is what
+    /// makes stopping sound: an item whose context and accesses the summary holds finds each of
+    /// its accesses pushed with at least its reads. (Pushing only `a` when the context grows
+    /// leaves accesses pushed before with a smaller context, and a later item with reads of the
+    /// grown part would stop on them.) Contexts and accesses only grow, so the search ends; one
+    /// entry per conflict event keeps it as cheap as the summary of Appendix D.
     fn record_summary(
         &mut self,
         s: StateId,
@@ -772,7 +776,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             (a.and_not(known_bits), known_context)
         } else {
             let merged = item_reads.or(self.summary_sets.get(known_context));
-            (a.clone(), self.summary_sets.intern(&merged))
+            (a.or(self.summary_sets.get(known)), self.summary_sets.intern(&merged))
         };
         let all = a.or(self.summary_sets.get(known));
         let all = self.summary_sets.intern(&all);
