@@ -147,7 +147,8 @@ pub struct Sequence {
     pub depth: u32,
     /// The sequence whose race this one reverses (`None` for the initial sequence).
     pub parent: Option<usize>,
-    /// Index into [`R4Outcome::races`] of the race it reverses.
+    /// Index into [`R4Outcome::races`] of the race it reverses (`None` for the initial sequence,
+    /// and for the last one when the run stopped in it: a limit or the first finding).
     pub race: Option<usize>,
     /// Events of the replayed entry that were not enabled when their turn came.
     pub skipped: Vec<EventId>,
@@ -319,7 +320,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
                 self.frames[k].next = None;
                 let mut skipped: Vec<(usize, EventId)> = Vec::new();
                 if !self.replay(&entry.seq, self.config.r4.maximal, &mut skipped) {
-                    self.stats.executions += 1;
+                    self.record_stopped(entry.depth, Some(entry.origin.parent.index), skipped);
                     break;
                 }
                 let mut all_skipped = entry.skipped;
@@ -327,9 +328,19 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
                 self.finish_sequence(entry.depth, Some(entry.origin), all_skipped);
             }
         } else {
-            self.stats.executions += 1;
+            self.record_stopped(0, None, initial_skipped.clone());
         }
         self.finish(initial_skipped)
+    }
+
+    /// Records the sequence the run stopped in (a limit, or the first finding) as far as it got:
+    /// no race is classified and no persistent set updated.
+    fn record_stopped(&mut self, depth: u32, parent: Option<usize>, skipped: Vec<(usize, EventId)>) {
+        self.stats.executions += 1;
+        let events = self.frames.iter().filter_map(|f| f.next.as_ref().map(|n| n.0)).collect();
+        let final_fingerprint = self.frames.last().expect("a frame").fp;
+        let skipped = skipped.into_iter().map(|(_, e)| e).collect();
+        self.sequences.push(Sequence { events, depth, parent, race: None, skipped, final_fingerprint });
     }
 
     fn frame(&mut self, state: T::State, fp: Fingerprint, id: StateId) -> Frame<T::State> {
@@ -404,10 +415,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
             self.scratch = accesses;
             return false;
         };
-        if self.book.stopped() {
-            self.scratch = accesses;
-            return false;
-        }
+        // A step that found the first finding (with `stop_at_first`) still ends the sequence.
         let (src_fp, src_id) = (top.fp, top.id);
         let (dst_id, new_state) = self.store_state(step.fp);
         let next = self.frame(step.next, step.fp, dst_id);

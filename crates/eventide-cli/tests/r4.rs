@@ -1,0 +1,93 @@
+//! `--por r4` from the command line: the JSON additions, trace files (names per line and the
+//! JSON trace a violation prints), located errors for unknown events, and R4 options without
+//! `--por r4`.
+
+mod common;
+use common::{eventide, example, smartapp, temp_file};
+
+fn json(args: &[&str]) -> (i32, serde_json::Value) {
+    let out = eventide().args(args).output().unwrap();
+    let v =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
+    (out.status.code().unwrap(), v)
+}
+
+#[test]
+fn the_gallery_explores_seven_sequences_with_two_reversals() {
+    let model = example("models", "r4-gallery.groovy");
+    let trace = example("models", "r4-gallery.trace");
+    let (code, v) = json(&["check", &model, "--por", "r4", "--trace", &trace, "--reversals", "2", "--json"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        (v["por"].as_str(), v["sequences"].as_u64(), v["max_reversals"].as_u64()),
+        (Some("r4"), Some(7), Some(2))
+    );
+    let races = v["races"].as_array().unwrap();
+    assert_eq!(races.len(), 6);
+    // Harmful races come first.
+    let classes: Vec<&str> = races.iter().map(|r| r["classification"].as_str().unwrap()).collect();
+    assert!(classes.windows(2).all(|w| !(w[0] == "harmless" && w[1] == "harmful")), "{classes:?}");
+    let e2e3 = races.iter().find(|r| r["first"] == "click2" && r["second"] == "load3" && r["depth"] == 1).unwrap();
+    assert_eq!((e2e3["classification"].as_str(), e2e3["reason"].as_str()), (Some("harmless"), Some("enabled-only")));
+    let (_, one) = json(&["check", &model, "--por", "r4", "--trace", &trace, "--reversals", "0", "--json"]);
+    assert_eq!(one["sequences"], 1);
+}
+
+#[test]
+fn a_violation_trace_feeds_back_as_the_initial_sequence() {
+    let model = example("models", "door-lock.groovy");
+    let (code, v) = json(&["check", &model, "--json"]);
+    assert_eq!(code, 1);
+    let trace = temp_file("r4", "door-lock.json", &v["violations"][0]["trace"].to_string());
+    let (code, r) = json(&["check", &model, "--por", "r4", "--trace", trace.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 1, "{r}");
+    assert_eq!(r["initial"], v["violations"][0]["trace"]);
+    assert_eq!(r["violations"][0]["message"], v["violations"][0]["message"]);
+}
+
+#[test]
+fn unknown_events_and_misplaced_options_are_usage_errors() {
+    let model = example("models", "r4-gallery.groovy");
+    let trace = temp_file("r4", "bad.trace", "load2\n\n# a comment\nclick9\n");
+    let out = eventide().args(["check", &model, "--por", "r4", "--trace", trace.to_str().unwrap()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("bad.trace:4: unknown event `click9`"), "{stderr}");
+    let out = eventide().args(["check", &model, "--reversals", "2"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = eventide().args(["check", &model, "--por", "r4", "--reversals", "x"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let pair = temp_file("r4", "pair.trace", "setup:A\nlock1.lock=sideways\n");
+    let (code, v) = json(&[
+        "pair",
+        &smartapp("smoke-unlock.groovy"),
+        &smartapp("away-lock.groovy"),
+        "--por",
+        "r4",
+        "--trace",
+        pair.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(code, 2);
+    assert_eq!((v["verdict"].as_str(), v["error"]["line"].as_u64()), (Some("error"), Some(2)));
+}
+
+#[test]
+fn a_pair_reports_conflicts_and_races() {
+    let (code, v) = json(&[
+        "pair",
+        &smartapp("smoke-unlock.groovy"),
+        &smartapp("away-lock.groovy"),
+        "--por",
+        "r4",
+        "--depth",
+        "8",
+        "--json",
+    ]);
+    assert_eq!(code, 1);
+    assert!(!v["conflicts"].as_array().unwrap().is_empty());
+    let races = v["races"].as_array().unwrap();
+    assert!(races.iter().any(|r| r["classification"] == "harmful"
+        && r["differences"].as_array().unwrap().iter().any(|d| d.as_str().unwrap().starts_with("lock1.lock:"))));
+    assert!(races.iter().any(|r| r["classification"] == "harmless"));
+}
