@@ -1,11 +1,11 @@
-"""The R4 evaluation on one corpus group (results/20-r4-locks.jsonl): every pair of the group in
+"""The R4 evaluation on one corpus group (results/21-r4-locks.jsonl): every pair of the group in
 the pair list's app order, `eventide pair --por r4 --depth D --reversals K` for K = 0..3, with the
 group's tracked attributes. One JSON line per run: the pair, the mode (`r4:K`), verdict,
 completion, time, the conflicts (device.attribute:app=value>app=value), sequences explored,
 max_reversals and the harmful/harmless race counts.
 
-    python3 results/20-r4-locks.py target/release/eventide ../shared/corpus locks 20 30 OUT.jsonl
-    python3 results/20-r4-locks.py --summary OUT.jsonl results/16-all-rows-dpor.jsonl locks
+    python3 results/21-r4-locks.py target/release/eventide ../shared/corpus locks 20 30 OUT.jsonl
+    python3 results/21-r4-locks.py --summary OUT.jsonl results/16-all-rows-dpor.jsonl locks
 """
 import csv, json, subprocess, sys
 
