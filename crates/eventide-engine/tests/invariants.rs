@@ -36,7 +36,7 @@ fn eval(e: &Expr, values: &[i64]) -> i64 {
 /// A random invariant over the program's variables: a disjunction or conjunction of one or two
 /// comparisons, so that some hold everywhere, some fail at once and some fail only deep down.
 fn random_invariant(rng: &mut SplitMix64, nvars: usize) -> Expr {
-    let mut atom = |rng: &mut SplitMix64| {
+    let atom = |rng: &mut SplitMix64| {
         let x = v(rng.below(nvars as u64) as usize);
         let k = c(rng.below(3) as i64);
         match rng.below(3) {
