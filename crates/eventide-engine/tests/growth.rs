@@ -165,7 +165,7 @@ impl TransitionSystem for ModeName {
     fn measure(&mut self, s: &u32, values: bool, out: &mut Vec<Measure>) {
         let name = if *s > 1_500 {
             "emergency heat"
-        } else if s % 2 == 0 {
+        } else if s.is_multiple_of(2) {
             "off"
         } else {
             "heat"
