@@ -174,8 +174,9 @@ fn accesses_carried_past_a_write_they_read_are_not_consumed() {
 /// but the step before it (also `t1`) had already pushed that read through their common state,
 /// so the summary search pushed the write on without it, did not mark it as having seen `t3`'s
 /// write, and consumed it at `t1`'s body step (for an execution that runs `t3` first, where `t1`
-/// never writes `x0` before `t0`). No backtrack point for `t1` was set before `t0`. Summaries are
-/// now per read context, as the literal search (which found `a1`) always was.
+/// never writes `x0` before `t0`). No backtrack point for `t1` was set before `t0`. The summary search
+/// now pushes accesses with the reads of the transition they came from (a read context), as the
+/// literal search (which found `a1`) always did.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 struct PcState {
     x0: u8,

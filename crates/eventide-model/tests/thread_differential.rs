@@ -215,8 +215,8 @@ fn random_programs_fast_slice() {
 ///   reads it. The summary search had pushed `t1`'s read of its own enabling through a state
 ///   already (for an earlier step of `t1`), so the later step's write of `x0` travelled without
 ///   it, was not marked as having seen `t3`'s post (which enabled `t1`), and was consumed at
-///   `t1`'s body step; no backtrack point for `t1` was set before `t0`. Summaries are now per
-///   read context (`explore/dpor.rs`, `push_back_through`);
+///   `t1`'s body step; no backtrack point for `t1` was set before `t0`. The summary search now
+///   pushes accesses with their read context (`explore/dpor.rs`, `push_back_through`);
 /// - 1039072: `em-dpor` missed the deadlock where `t1` takes the lock first: `t1` was left blocked
 ///   on the first step of a queued handler run, and neither that run nor `t1` was a candidate
 ///   to reverse with `t0`'s acquire (`explore/em_dpor.rs`, `blocked_races`);
