@@ -294,6 +294,37 @@ pub fn check_text_traced(
     out
 }
 
+/// The end of the readable report of `pair` and `home`: the app exceptions, why the run stopped
+/// early and its diagnosis, if it did, and the run's figures.
+pub fn smartapp_run_footer(exceptions: &[FindingJson], outcome: &Outcome, limits: &Limits, run: &RunJson) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    if !exceptions.is_empty() {
+        let _ = writeln!(out, "\n{} app exception(s):", exceptions.len());
+        for e in exceptions {
+            let at = match (&e.file, e.line) {
+                (Some(f), Some(l)) => format!("{f}:{l}: "),
+                _ => String::new(),
+            };
+            let _ = writeln!(out, "  {at}{} (after {})", e.message, e.trace.join(", "));
+        }
+    }
+    out.push_str(&stop_text(outcome, limits));
+    out.push_str(&diagnosis_text(run));
+    let _ = writeln!(
+        out,
+        "\nevents {}  states {}  transitions {}  executed {}  executions {}  time {:.3}s  peak memory {}",
+        run.events,
+        run.states,
+        run.transitions,
+        run.executed,
+        run.executions,
+        run.elapsed_ms as f64 / 1000.0,
+        human_bytes(run.peak_memory_bytes)
+    );
+    out
+}
+
 /// Why a run stopped early, if it did, with the limit that stopped it.
 pub fn stop_text(outcome: &Outcome, limits: &Limits) -> String {
     let Some(reason) = limit_reason(outcome) else { return String::new() };

@@ -262,28 +262,6 @@ fn text_report(names: &[String; 2], r: &PairJson, outcome: &Outcome, limits: &Li
             }
         }
     }
-    if !r.exceptions.is_empty() {
-        let _ = writeln!(out, "\n{} app exception(s):", r.exceptions.len());
-        for e in &r.exceptions {
-            let at = match (&e.file, e.line) {
-                (Some(f), Some(l)) => format!("{f}:{l}: "),
-                _ => String::new(),
-            };
-            let _ = writeln!(out, "  {at}{} (after {})", e.message, e.trace.join(", "));
-        }
-    }
-    out.push_str(&report::stop_text(outcome, limits));
-    out.push_str(&report::diagnosis_text(&r.run));
-    let _ = writeln!(
-        out,
-        "\nevents {}  states {}  transitions {}  executed {}  executions {}  time {:.3}s  peak memory {}",
-        r.run.events,
-        r.run.states,
-        r.run.transitions,
-        r.run.executed,
-        r.run.executions,
-        r.run.elapsed_ms as f64 / 1000.0,
-        report::human_bytes(r.run.peak_memory_bytes)
-    );
+    out.push_str(&report::smartapp_run_footer(&r.exceptions, outcome, limits, &r.run));
     out
 }
