@@ -266,6 +266,35 @@ fn model_error(message: String) -> EvalError {
     EvalError::exception("eventide.ModelError", Some(message))
 }
 
+/// The one true/false option a declaration takes (`event("e", enabled: false)`,
+/// `thread("t", looper: true)`): read from a leading options map, which is then taken off `args`;
+/// `default` without one. Another option, or a value that is not a boolean, is a model error.
+fn flag_option(
+    args: &mut std::iter::Peekable<std::vec::IntoIter<Value>>,
+    call: &str,
+    option: &str,
+    default: bool,
+) -> Result<bool, EvalError> {
+    let Some(Value::Map(options)) = args.peek() else { return Ok(default) };
+    let mut flag = default;
+    for (key, value) in options.borrow().iter() {
+        match (key.as_str(), value) {
+            (Some(k), Value::Bool(b)) if k == option => flag = *b,
+            (Some(k), _) if k == option => {
+                return Err(model_error(format!("{call} option `{option}` must be true or false")))
+            }
+            (k, _) => {
+                return Err(model_error(format!(
+                    "unknown {call} option `{}` (the only option is `{option}`)",
+                    k.unwrap_or("?")
+                )))
+            }
+        }
+    }
+    args.next();
+    Ok(flag)
+}
+
 impl Host for LoadHost {
     fn get_global(&mut self, _interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
         Ok(self.vars.iter().find(|(n, _)| &**n == name).map(|(_, v)| v.clone()))
@@ -288,24 +317,7 @@ impl Host for LoadHost {
         match name {
             "event" => {
                 let mut args = args.into_iter().peekable();
-                let mut initially_enabled = true;
-                if let Some(Value::Map(options)) = args.peek() {
-                    for (key, value) in options.borrow().iter() {
-                        match (key.as_str(), value) {
-                            (Some("enabled"), Value::Bool(b)) => initially_enabled = *b,
-                            (Some("enabled"), _) => {
-                                return Err(model_error("event option `enabled` must be true or false".into()))
-                            }
-                            (k, _) => {
-                                return Err(model_error(format!(
-                                    "unknown event option `{}` (the only option is `enabled`)",
-                                    k.unwrap_or("?")
-                                )))
-                            }
-                        }
-                    }
-                    args.next();
-                }
+                let initially_enabled = flag_option(&mut args, "event", "enabled", true)?;
                 let (Some(event_name), Some(handler), None) = (args.next(), args.next(), args.next()) else {
                     return Err(model_error("event() takes a name and a handler: event(\"name\") { ... }".into()));
                 };

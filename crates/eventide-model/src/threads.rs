@@ -46,7 +46,7 @@
 //! rule.
 
 use crate::lint::{self, ModelNames, ThreadNames};
-use crate::{eval_diagnostic, model_error, LoadError, LoadErrorKind, MODEL_CLOCK_MILLIS};
+use crate::{eval_diagnostic, flag_option, model_error, LoadError, LoadErrorKind, MODEL_CLOCK_MILLIS};
 use eventide_engine::{
     demote_unchanged_writes, Access, EventId, Finding, FindingKind, Fingerprint, FingerprintHasher, Location,
     SourcePosition, Step, StopReason, TaskStep, TransitionSystem, Watchdog,
@@ -180,24 +180,7 @@ impl Host for LoadHost {
         match name {
             "thread" => {
                 let mut args = args.into_iter().peekable();
-                let mut looper = false;
-                if let Some(Value::Map(options)) = args.peek() {
-                    for (key, value) in options.borrow().iter() {
-                        match (key.as_str(), value) {
-                            (Some("looper"), Value::Bool(b)) => looper = *b,
-                            (Some("looper"), _) => {
-                                return Err(model_error("thread option `looper` must be true or false".into()))
-                            }
-                            (k, _) => {
-                                return Err(model_error(format!(
-                                    "unknown thread option `{}` (the only option is `looper`)",
-                                    k.unwrap_or("?")
-                                )))
-                            }
-                        }
-                    }
-                    args.next();
-                }
+                let looper = flag_option(&mut args, "thread", "looper", false)?;
                 let (Some(name), Some(body), None) = (args.next(), args.next(), args.next()) else {
                     return Err(model_error("thread() takes a name and a body: thread(\"name\") { ... }".into()));
                 };
