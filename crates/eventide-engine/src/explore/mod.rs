@@ -1,4 +1,4 @@
-//! Exploration: the configuration, the two explorers, and what they report.
+//! Exploration: the configuration, the explorers, and what they report.
 //!
 //! [`explore`] runs one of two explorers over a [`TransitionSystem`]:
 //! - [`Por::Dpor`]: the stateful DPOR of Trimananda et al. ([`dpor`]);
@@ -7,10 +7,11 @@
 //! and, with their own questions, [`Por::EmDpor`] ([`em_dpor`]) and [`Por::R4`] ([`r4`]: which
 //! reorderings of one event sequence change its outcome; [`r4::explore`] returns its race report).
 //!
-//! Both report the same [`Stats`] and [`Outcome`] shapes, stop cleanly at the [`Limits`], and report
+//! All report the same [`Stats`] and [`Outcome`] shapes, stop cleanly at the [`Limits`], and report
 //! each distinct [`Finding`] once with the event trace that first reached it. They share the
 //! per-step bookkeeping (`step`: limits, findings, fingerprint verification, the monitor, the
-//! stop at the first finding) and the explored-graph structure ([`graph`]): DPOR's state graph,
+//! stop at the first finding, the diagnosis of unfinished runs in [`growth`]); the two stateful
+//! ones also share the explored-graph structure ([`graph`]): DPOR's state graph,
 //! built by exhaustive search only for a [`Monitor`] or when [`Config::keep_graph`] asks for it,
 //! and handed to monitors and, in [`Outcome::graph`], to whoever rebuilds traces after the run.
 
@@ -142,7 +143,7 @@ impl Config {
     }
 }
 
-/// Counters shared by both explorers (see the conventions document for exact meanings).
+/// Counters shared by the explorers (see the conventions document for exact meanings).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Distinct states stored.
