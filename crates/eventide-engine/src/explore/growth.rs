@@ -2,13 +2,13 @@
 //!
 //! A program whose state keeps a collection that grows without bound (an event buffer appended to
 //! on every event and never emptied) has an infinite state space: no explorer finishes it, and a
-//! run ends on its time, state or memory limit. While exploring, a [`GrowthTracker`] measures the
+//! run ends on its time, state or memory limit. While exploring, a `GrowthTracker` measures the
 //! growable parts of every newly stored state ([`TransitionSystem::measure`]) and keeps, per
 //! location, the smallest and largest size seen, when the largest was last raised, whether a
 //! transition was seen to shrink it, its first growth step, and a witness state where it had
 //! grown by [`GROWTH_STEPS`] such steps over the smallest size.
 //!
-//! When a run stops on a limit, [`GrowthTracker::report`] lists the locations that were **still
+//! When a run stops on a limit, `GrowthTracker::report` lists the locations that were **still
 //! growing**: grown by at least [`GROWTH_STEPS`] steps, with the largest size raised in the second half
 //! of the run, and more than [`MIN_GROWING_VALUES`] distinct values held (a collection that fills up
 //! to a fixed size early, a large but finite counter, or a string switching among a few values of
