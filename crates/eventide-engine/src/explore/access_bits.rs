@@ -67,7 +67,7 @@ impl AccessBits {
 
     /// Whether every bit of `self` is in `other`.
     pub(crate) fn is_subset_of(&self, other: &[u64]) -> bool {
-        self.0.iter().enumerate().all(|(i, &w)| w & !other.get(i).copied().unwrap_or(0) == 0)
+        words_subset(&self.0, other)
     }
 
     /// Whether `self & other` is non-empty.
@@ -89,6 +89,11 @@ impl AccessBits {
         let len = self.0.iter().rposition(|&w| w != 0).map_or(0, |i| i + 1);
         &self.0[..len]
     }
+}
+
+/// Whether every bit of `a` is in `b` (bit sets as words, either may be shorter).
+pub(crate) fn words_subset(a: &[u64], b: &[u64]) -> bool {
+    a.iter().enumerate().all(|(i, &w)| w & !b.get(i).copied().unwrap_or(0) == 0)
 }
 
 /// Interned bit sets: many summaries (the same conflict event at neighbouring states) share one.

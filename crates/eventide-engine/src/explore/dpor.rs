@@ -44,7 +44,7 @@
 //!   end reported (an explicit `enable`/`disable`) of an event whose enabledness did not change is
 //!   a read.
 
-use super::access_bits::{AccessBits, AccessUniverse, BitSets};
+use super::access_bits::{words_subset, AccessBits, AccessUniverse, BitSets};
 use super::graph::{EdgeId, Graph, StateId};
 use super::growth::Witness;
 use super::monitor::{Monitor, ObservedTransition};
@@ -767,18 +767,18 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             }
         };
         let (known_context, known) = (summary[slot].1, summary[slot].2);
-        let item_reads = AccessBits::from_words(self.summary_sets.get(context));
-        let (push, context) = if item_reads.is_subset_of(self.summary_sets.get(known_context)) {
-            let known_bits = self.summary_sets.get(known);
-            if a.is_subset_of(known_bits) {
-                return None;
-            }
-            (a.and_not(known_bits), known_context)
+        let sets = &self.summary_sets;
+        let context_held = context == known_context || words_subset(sets.get(context), sets.get(known_context));
+        if context_held && a.is_subset_of(sets.get(known)) {
+            return None;
+        }
+        let all = a.or(sets.get(known));
+        let (push, context) = if context_held {
+            (a.and_not(sets.get(known)), known_context)
         } else {
-            let merged = item_reads.or(self.summary_sets.get(known_context));
-            (a.or(self.summary_sets.get(known)), self.summary_sets.intern(&merged))
+            let merged = AccessBits::from_words(sets.get(context)).or(sets.get(known_context));
+            (all.clone(), self.summary_sets.intern(&merged))
         };
-        let all = a.or(self.summary_sets.get(known));
         let all = self.summary_sets.intern(&all);
         self.nodes[s as usize].summary[slot] = (e, context, all);
         Some((push, context))
