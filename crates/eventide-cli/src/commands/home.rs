@@ -12,7 +12,7 @@
 
 use crate::cli::{AppArgs, HomeArgs, LimitArgs, PairArgs, PorArg};
 use crate::report::{self, exit, DiagnosticJson, FindingJson, RunJson};
-use eventide_engine::{Config, EventId, FindingKind, Outcome, Por, TransitionSystem};
+use eventide_engine::{Config, FindingKind, Outcome, Por, TransitionSystem};
 use eventide_smartthings::check::{check_home, HomeCheck, PropertyViolation};
 use eventide_smartthings::conflicts::Tracked;
 use eventide_smartthings::properties::PropertyFile;
@@ -252,13 +252,9 @@ fn violation_json(system: &mut PairSystem, outcome: &Outcome, v: &PropertyViolat
         file: pos.map(|p| p.file.clone()),
         line: pos.map(|p| p.line),
         column: pos.map(|p| p.column),
-        trace: v.trace.iter().map(|&e| event_name(outcome, system, e)).collect(),
+        trace: v.trace.iter().map(|&e| super::pair::event_name(outcome, system, e)).collect(),
         state: values,
     }
-}
-
-fn event_name(outcome: &Outcome, system: &PairSystem, event: EventId) -> String {
-    super::pair::event_name(outcome, system, event)
 }
 
 fn text_report(r: &HomeJson, outcome: &Outcome, limits: &eventide_engine::Limits, bound: Option<usize>) -> String {
@@ -295,17 +291,7 @@ fn text_report(r: &HomeJson, outcome: &Outcome, limits: &eventide_engine::Limits
         let _ = writeln!(out, "       state: {}", shown.join(", "));
     }
     for (n, c) in r.conflicts.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "\nconflict {}: {}.{}: {} writes {}, then {} writes {}",
-            n + 1,
-            c.device,
-            c.attribute,
-            c.first.app,
-            c.first.value,
-            c.second.app,
-            c.second.value
-        );
+        let _ = writeln!(out, "\n{}", c.heading(n + 1));
         for (i, step) in c.trace.iter().enumerate() {
             let _ = writeln!(out, "  {i:>3}. {}", step.event);
             for w in step.writes.iter().filter(|w| w.conflicting) {

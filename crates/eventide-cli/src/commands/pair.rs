@@ -47,6 +47,16 @@ pub(super) struct ConflictJson {
     pub(super) trace: Vec<StepJson>,
 }
 
+impl ConflictJson {
+    /// `conflict N: lock1.lock: away-lock writes locked, then smoke-unlock writes unlocked`.
+    pub(super) fn heading(&self, n: usize) -> String {
+        format!(
+            "conflict {n}: {}.{}: {} writes {}, then {} writes {}",
+            self.device, self.attribute, self.first.app, self.first.value, self.second.app, self.second.value
+        )
+    }
+}
+
 #[derive(Serialize)]
 struct PairJson {
     #[serde(flatten)]
@@ -238,17 +248,7 @@ fn text_report(names: &[String; 2], r: &PairJson, outcome: &Outcome, limits: &Li
         r.run.por
     );
     for (n, c) in r.conflicts.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "\nconflict {}: {}.{}: {} writes {}, then {} writes {}",
-            n + 1,
-            c.device,
-            c.attribute,
-            c.first.app,
-            c.first.value,
-            c.second.app,
-            c.second.value
-        );
+        let _ = writeln!(out, "\n{}", c.heading(n + 1));
         for (i, step) in c.trace.iter().enumerate() {
             let _ = writeln!(out, "  {i:>3}. {}", step.event);
             for h in &step.handlers {
