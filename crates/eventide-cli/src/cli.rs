@@ -166,6 +166,12 @@ pub struct PairArgs {
     /// also report every invariant the home can violate, with a shortest trace.
     #[arg(long, value_name = "FILE")]
     pub properties: Option<PathBuf>,
+    /// A directory of device handler files (*.groovy, searched recursively): an input
+    /// `device.<type>` follows the handler whose definition name matches the type (ignoring case,
+    /// spaces and punctuation), taking its capabilities, attributes and commands. Without a match
+    /// the input is a generic device (any command is recorded; its attributes read null).
+    #[arg(long, value_name = "DIR")]
+    pub device_handlers: Option<PathBuf>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -181,6 +187,12 @@ pub struct HomeArgs {
     /// violate, with a shortest trace.
     #[arg(long, value_name = "FILE")]
     pub properties: Option<PathBuf>,
+    /// A directory of device handler files (*.groovy, searched recursively): an input
+    /// `device.<type>` follows the handler whose definition name matches the type (ignoring case,
+    /// spaces and punctuation), taking its capabilities, attributes and commands. Without a match
+    /// the input is a generic device (any command is recorded; its attributes read null).
+    #[arg(long, value_name = "DIR")]
+    pub device_handlers: Option<PathBuf>,
     /// The exploration algorithm (dpor or none).
     #[arg(long, value_enum, default_value = "dpor")]
     pub por: PorArg,
@@ -229,6 +241,12 @@ pub struct AppArgs {
     /// --properties FILE` does.
     #[arg(long, value_name = "FILE")]
     pub properties: Option<PathBuf>,
+    /// A directory of device handler files (*.groovy, searched recursively): an input
+    /// `device.<type>` follows the handler whose definition name matches the type (ignoring case,
+    /// spaces and punctuation), taking its capabilities, attributes and commands. Without a match
+    /// the input is a generic device (any command is recorded; its attributes read null).
+    #[arg(long, value_name = "DIR")]
+    pub device_handlers: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -288,6 +306,10 @@ pub struct BatchArgs {
     /// invariants.
     #[arg(long, value_name = "FILE")]
     pub properties: Option<PathBuf>,
+    /// Passed to every run: the device handlers that `device.<type>` inputs follow (see `app
+    /// --help`).
+    #[arg(long, value_name = "DIR")]
+    pub device_handlers: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

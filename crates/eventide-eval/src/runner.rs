@@ -181,6 +181,8 @@ pub struct RunnerConfig {
     pub bound_collections: Option<usize>,
     /// `--properties FILE` passed to each check, if any.
     pub properties: Option<PathBuf>,
+    /// `--device-handlers DIR` passed to each check, if any.
+    pub device_handlers: Option<PathBuf>,
 }
 
 impl RunnerConfig {
@@ -215,6 +217,9 @@ impl RunnerConfig {
         }
         if let Some(p) = &self.properties {
             command.arg("--properties").arg(p);
+        }
+        if let Some(d) = &self.device_handlers {
+            command.arg("--device-handlers").arg(d);
         }
         command
     }
@@ -415,6 +420,7 @@ mod tests {
             grace: Duration::from_millis(500),
             bound_collections: None,
             properties: None,
+            device_handlers: None,
         }
     }
 

@@ -29,7 +29,7 @@ use crate::system::Profile;
 use crate::App;
 
 /// A simulated device.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Device {
     /// The readable, stable name (`lock1`); also its `id`, `label` and `displayName`.
     pub name: Arc<str>,
@@ -37,8 +37,19 @@ pub struct Device {
     pub capabilities: Vec<&'static str>,
     /// Its attributes, in catalogue order.
     pub attributes: Vec<DeviceAttribute>,
-    /// Every command it accepts, in catalogue order.
+    /// Every command it accepts, in catalogue order (then its handler's own commands).
     pub commands: Vec<&'static str>,
+    /// The device handler it follows (`--device-handlers`), by definition name.
+    pub handler: Option<String>,
+    /// A generic device: a `device.<type>` input with no handler and no catalogue entry. It
+    /// accepts every command (recorded as an output, changing nothing) and has no attributes (they
+    /// read `null`).
+    pub generic: bool,
+    /// Attributes its handler declares whose values the model does not know: they read `null`.
+    pub declared_attributes: Vec<&'static str>,
+    /// Commands its handler declares that no capability of the device defines: recorded as
+    /// outputs, changing no attribute.
+    pub custom_commands: Vec<&'static str>,
 }
 
 /// One attribute of a device and the slot that holds its value in the state.
@@ -69,9 +80,19 @@ impl Device {
         &self.commands
     }
 
-    /// Whether the device accepts a command.
+    /// Whether the device accepts a command (a generic device accepts every command).
     pub fn has_command(&self, name: &str) -> bool {
-        self.commands.contains(&name)
+        self.generic || self.commands.contains(&name)
+    }
+
+    /// Whether the device has an attribute (with a modelled value, or declared by its handler).
+    pub fn has_attribute(&self, name: &str) -> bool {
+        self.attribute(name).is_some() || self.declared_attributes.contains(&name)
+    }
+
+    /// Whether `name` is a command its handler declares and no capability of it defines.
+    pub fn is_custom_command(&self, name: &str) -> bool {
+        self.custom_commands.contains(&name)
     }
 }
 
@@ -88,6 +109,8 @@ pub enum BoundValue {
     Decimal(String),
     Bool(bool),
     List(Vec<BoundValue>),
+    /// The location's hub (a `hub` input).
+    Hub,
     Null,
 }
 
@@ -113,6 +136,7 @@ impl BoundValue {
             BoundValue::List(items) => {
                 format!("[{}]", items.iter().map(|v| v.describe(devices)).collect::<Vec<_>>().join(", "))
             }
+            BoundValue::Hub => HUB_ID.to_string(),
             BoundValue::Null => "null".to_string(),
         }
     }
@@ -138,6 +162,10 @@ pub const TEXT_VALUE: &str = "eventide";
 pub const PHONE_VALUE: &str = "5555550123";
 /// The fixed value of contact inputs.
 pub const CONTACT_VALUE: &str = "contact1";
+/// The id of the location's one hub (the value of `hub` inputs, `location.hubs[0]`).
+pub const HUB_ID: &str = "hub1";
+/// The fixed value of `room` inputs.
+pub const ROOM_VALUE: &str = "room1";
 
 const GLOBAL_MODES: [[&str; 3]; 2] = [["away", "home", "night"], ["night", "away", "home"]];
 
@@ -169,23 +197,126 @@ fn unknown_capability(app: &App, input: &InputDecl, cap: &str) -> LoadError {
     LoadError::UnknownCapability { capability: cap.to_string(), diagnostic: input_diagnostic(app, input, message) }
 }
 
-/// Binds the inputs of `apps` (App1 first).
+/// What a device input asks for: a catalogue capability, a device handler, or a generic device.
+#[derive(Clone, Debug)]
+struct Kind {
+    /// The catalogue capability, or the handler's (generic type's) camel-case name.
+    name: &'static str,
+    /// The catalogue capabilities it brings.
+    caps: Vec<&'static str>,
+    /// Attribute rows of the handler's own `enum` attributes.
+    own_rows: Vec<&'static AttributeRow>,
+    /// The handler's other attributes (no modelled value).
+    declared: Vec<&'static str>,
+    /// The handler's commands.
+    commands: Vec<&'static str>,
+    handler: Option<String>,
+    generic: bool,
+}
+
+impl Kind {
+    fn attribute_names(&self) -> Vec<&'static str> {
+        let mut out: Vec<&'static str> =
+            self.caps.iter().flat_map(|c| catalogue::attributes_of(c)).map(|r| r.attribute).collect();
+        out.extend(self.own_rows.iter().map(|r| r.attribute));
+        out
+    }
+}
+
+/// The kind of a `device.<type>` or `capability.<name>` input: for `device.<type>`, a handler
+/// named so first, then the catalogue, then a generic device; for `capability.<name>`, the
+/// catalogue only (an unknown capability is an error).
+fn kind_of(
+    app: &App,
+    input: &InputDecl,
+    name: &str,
+    handlers: &crate::handlers::DeviceHandlers,
+) -> Result<Kind, LoadError> {
+    let is_device_type = input.input_type.starts_with("device.");
+    if is_device_type {
+        if let Some(h) = handlers.find(name) {
+            let type_name = crate::handlers::static_name(&h.camel_name());
+            let mut caps: Vec<&'static str> = Vec::new();
+            for c in &h.capabilities {
+                if let Some(row) = catalogue::capability(c) {
+                    if !caps.contains(&row.name) {
+                        caps.push(row.name);
+                    }
+                }
+            }
+            let cap_attrs: Vec<&str> =
+                caps.iter().flat_map(|c| catalogue::attributes_of(c)).map(|r| r.attribute).collect();
+            let mut own_rows = Vec::new();
+            let mut declared = Vec::new();
+            for a in &h.attributes {
+                if cap_attrs.contains(&a.name.as_str()) {
+                    continue;
+                }
+                match crate::handlers::enum_row(type_name, a) {
+                    Some(row) => own_rows.push(row),
+                    None => declared.push(crate::handlers::static_name(&a.name)),
+                }
+            }
+            let commands = h.commands.iter().map(|c| crate::handlers::static_name(c)).collect();
+            return Ok(Kind {
+                name: type_name,
+                caps,
+                own_rows,
+                declared,
+                commands,
+                handler: Some(h.name.clone()),
+                generic: false,
+            });
+        }
+    }
+    match catalogue::capability(name) {
+        Some(row) => Ok(Kind {
+            name: row.name,
+            caps: vec![row.name],
+            own_rows: Vec::new(),
+            declared: Vec::new(),
+            commands: Vec::new(),
+            handler: None,
+            generic: false,
+        }),
+        None if is_device_type && !name.trim().is_empty() => Ok(Kind {
+            name: crate::handlers::static_name(&crate::handlers::camel_case(name)),
+            caps: Vec::new(),
+            own_rows: Vec::new(),
+            declared: Vec::new(),
+            commands: Vec::new(),
+            handler: None,
+            generic: true,
+        }),
+        None => Err(unknown_capability(app, input, name)),
+    }
+}
+
+/// Binds the inputs of `apps` (App1 first), with no device handlers.
 pub fn bind(apps: &[&App], profile: Profile) -> Result<Binding, LoadError> {
-    // The distinct capabilities of every device input, by first appearance.
-    let mut caps: Vec<&'static str> = Vec::new();
+    bind_with(apps, profile, &crate::handlers::DeviceHandlers::none())
+}
+
+/// Binds the inputs of `apps` (App1 first); `device.<type>` inputs follow `handlers`.
+pub fn bind_with(
+    apps: &[&App],
+    profile: Profile,
+    handlers: &crate::handlers::DeviceHandlers,
+) -> Result<Binding, LoadError> {
+    // The distinct kinds of every device input, by first appearance.
+    let mut kinds: Vec<Kind> = Vec::new();
     for app in apps {
         for input in &app.inputs {
             let Some(name) = device_capability(&input.input_type) else { continue };
-            let row = catalogue::capability(name).ok_or_else(|| unknown_capability(app, input, name))?;
-            if !caps.contains(&row.name) {
-                caps.push(row.name);
+            let kind = kind_of(app, input, name, handlers)?;
+            if !kinds.iter().any(|k| k.name == kind.name && k.generic == kind.generic) {
+                kinds.push(kind);
             }
         }
     }
-    // Union-find over capabilities sharing an attribute.
-    let attrs: Vec<Vec<&str>> =
-        caps.iter().map(|c| catalogue::attributes_of(c).map(|r| r.attribute).collect()).collect();
-    let mut parent: Vec<usize> = (0..caps.len()).collect();
+    // Union-find over kinds sharing an attribute.
+    let attrs: Vec<Vec<&str>> = kinds.iter().map(Kind::attribute_names).collect();
+    let mut parent: Vec<usize> = (0..kinds.len()).collect();
     fn find(parent: &mut [usize], mut i: usize) -> usize {
         while parent[i] != i {
             parent[i] = parent[parent[i]];
@@ -193,8 +324,8 @@ pub fn bind(apps: &[&App], profile: Profile) -> Result<Binding, LoadError> {
         }
         i
     }
-    for i in 0..caps.len() {
-        for j in i + 1..caps.len() {
+    for i in 0..kinds.len() {
+        for j in i + 1..kinds.len() {
             if attrs[i].iter().any(|a| attrs[j].contains(a)) {
                 let (a, b) = (find(&mut parent, i), find(&mut parent, j));
                 if a != b {
@@ -204,58 +335,114 @@ pub fn bind(apps: &[&App], profile: Profile) -> Result<Binding, LoadError> {
         }
     }
     let table_index = |c: &str| catalogue::CAPABILITIES.iter().position(|r| r.name == c).unwrap_or(usize::MAX);
-    let mut groups: Vec<Vec<&'static str>> = Vec::new();
+    // Groups of kind indices.
+    let mut groups: Vec<Vec<usize>> = Vec::new();
     let mut roots: Vec<usize> = Vec::new();
-    for (i, &cap) in caps.iter().enumerate() {
+    for i in 0..kinds.len() {
         let r = find(&mut parent, i);
         match roots.iter().position(|&x| x == r) {
-            Some(g) => groups[g].push(cap),
+            Some(g) => groups[g].push(i),
             None => {
                 roots.push(r);
-                groups.push(vec![cap]);
+                groups.push(vec![i]);
             }
         }
     }
-    for g in &mut groups {
-        g.sort_by_key(|c| table_index(c));
-    }
-    groups.sort_by_key(|g| table_index(g[0]));
+    // A group's catalogue capabilities in table order; groups ordered by their first capability
+    // (groups without one, generic devices, last, in order of appearance).
+    let group_caps = |g: &[usize]| -> Vec<&'static str> {
+        let mut caps: Vec<&'static str> = Vec::new();
+        for &k in g {
+            for &c in &kinds[k].caps {
+                if !caps.contains(&c) {
+                    caps.push(c);
+                }
+            }
+        }
+        caps.sort_by_key(|c| table_index(c));
+        caps
+    };
+    groups.sort_by_key(|g| group_caps(g).first().map_or(usize::MAX, |c| table_index(c)));
 
     let mut binding = Binding::default();
-    let mut counters: Vec<(&str, u32)> = Vec::new();
+    let mut counters: Vec<(String, u32)> = Vec::new();
+    let mut kind_device: Vec<u32> = vec![0; kinds.len()];
     for group in groups {
-        let base = catalogue::capability(group[0]).map(|r| r.device_name).unwrap_or("device");
+        let caps = group_caps(&group);
+        // Named after its handler (or generic type), else after its first capability.
+        let special = group.iter().map(|&k| &kinds[k]).find(|k| k.handler.is_some() || k.generic);
+        let base: String = match special {
+            Some(k) => k.name.to_string(),
+            None => caps.first().and_then(|c| catalogue::capability(c)).map_or("device", |r| r.device_name).to_string(),
+        };
         let n = match counters.iter_mut().find(|(b, _)| *b == base) {
             Some((_, n)) => {
                 *n += 1;
                 *n
             }
             None => {
-                counters.push((base, 1));
+                counters.push((base.clone(), 1));
                 1
             }
         };
         let device_index = binding.devices.len() as u32;
         let mut attributes: Vec<DeviceAttribute> = Vec::new();
+        let push_row = |binding: &mut Binding, attributes: &mut Vec<DeviceAttribute>, row: &'static AttributeRow| {
+            let slot = binding.slots.len() as u32;
+            binding.slots.push((device_index, attributes.len() as u32));
+            attributes.push(DeviceAttribute { name: row.attribute, row, slot });
+        };
         for row in catalogue::ATTRIBUTES {
             if attributes.iter().any(|a| a.name == row.attribute) {
                 continue;
             }
-            if let Some(row) = catalogue::attribute_row(&group, row.attribute) {
-                let slot = binding.slots.len() as u32;
-                binding.slots.push((device_index, attributes.len() as u32));
-                attributes.push(DeviceAttribute { name: row.attribute, row, slot });
+            if let Some(row) = catalogue::attribute_row(&caps, row.attribute) {
+                push_row(&mut binding, &mut attributes, row);
+            }
+        }
+        let mut declared: Vec<&'static str> = Vec::new();
+        let mut own_commands: Vec<&'static str> = Vec::new();
+        for &k in &group {
+            for &row in &kinds[k].own_rows {
+                if !attributes.iter().any(|a| a.name == row.attribute) {
+                    push_row(&mut binding, &mut attributes, row);
+                }
+            }
+            for &a in &kinds[k].declared {
+                if !attributes.iter().any(|x| x.name == a) && !declared.contains(&a) {
+                    declared.push(a);
+                }
+            }
+            for &c in &kinds[k].commands {
+                if !own_commands.contains(&c) {
+                    own_commands.push(c);
+                }
             }
         }
         let mut commands: Vec<&'static str> = Vec::new();
-        for c in &group {
+        for c in &caps {
             for name in catalogue::command_names(c) {
                 if !commands.contains(&name) {
                     commands.push(name);
                 }
             }
         }
-        binding.devices.push(Device { name: format!("{base}{n}").into(), capabilities: group, attributes, commands });
+        let custom_commands: Vec<&'static str> =
+            own_commands.iter().copied().filter(|c| !commands.contains(c)).collect();
+        commands.extend(custom_commands.iter().copied());
+        for &k in &group {
+            kind_device[k] = device_index;
+        }
+        binding.devices.push(Device {
+            name: format!("{base}{n}").into(),
+            capabilities: caps,
+            attributes,
+            commands,
+            handler: group.iter().find_map(|&k| kinds[k].handler.clone()),
+            generic: special.is_some_and(|k| k.generic),
+            declared_attributes: declared,
+            custom_commands,
+        });
     }
 
     for (app_index, app) in apps.iter().enumerate() {
@@ -263,25 +450,29 @@ pub fn bind(apps: &[&App], profile: Profile) -> Result<Binding, LoadError> {
         let mut mode_inputs = 0usize;
         for input in &app.inputs {
             let value = if let Some(name) = device_capability(&input.input_type) {
-                let cap = catalogue::capability(name).ok_or_else(|| unknown_capability(app, input, name))?.name;
-                let device = binding.devices.iter().position(|d| d.capabilities.contains(&cap)).unwrap_or(0) as u32;
+                let kind = kind_of(app, input, name, handlers)?;
+                let k = kinds.iter().position(|x| x.name == kind.name && x.generic == kind.generic).unwrap_or(0);
+                let device = kind_device.get(k).copied().unwrap_or(0);
                 if input.multiple {
                     BoundValue::DeviceList(device)
                 } else {
                     BoundValue::Device(device)
                 }
             } else {
-                let single = match input.input_type.as_str() {
+                let single = match input_type_key(&input.input_type).as_str() {
                     "number" => BoundValue::Integer(NUMBER_VALUE),
-                    "decimal" => BoundValue::Decimal(NUMBER_VALUE.to_string()),
+                    "decimal" | "float" => BoundValue::Decimal(NUMBER_VALUE.to_string()),
                     "time" => BoundValue::Text(TIME_VALUE.into()),
-                    "text" | "string" | "password" | "email" | "paragraph" => BoundValue::Text(TEXT_VALUE.into()),
+                    "text" | "string" | "password" | "email" | "paragraph" | "textarea" => {
+                        BoundValue::Text(TEXT_VALUE.into())
+                    }
                     "enum" => input.first_option(),
                     "bool" | "boolean" => BoundValue::Bool(true),
                     "phone" => BoundValue::Text(PHONE_VALUE.into()),
                     "contact" => BoundValue::Text(CONTACT_VALUE.into()),
-                    "hub" => BoundValue::Text("hub1".into()),
+                    "hub" => BoundValue::Hub,
                     "icon" => BoundValue::Text("icon".into()),
+                    "room" => BoundValue::Text(ROOM_VALUE.into()),
                     "mode" => {
                         let k = mode_inputs;
                         mode_inputs += 1;
@@ -290,8 +481,13 @@ pub fn bind(apps: &[&App], profile: Profile) -> Result<Binding, LoadError> {
                             Profile::Global => BoundValue::Text(GLOBAL_MODES[app_index.min(1)][k % 3].into()),
                         }
                     }
-                    other => {
-                        let message = format!("input `{}` has an unknown type `{other}`", input.name);
+                    _ => {
+                        let message = format!(
+                            "input `{}` has an unknown type `{}` (SmartThings' input types: {})",
+                            input.name,
+                            input.input_type,
+                            INPUT_TYPES.join(", ")
+                        );
                         return Err(LoadError::App(input_diagnostic(app, input, message)));
                     }
                 };
@@ -306,6 +502,34 @@ pub fn bind(apps: &[&App], profile: Profile) -> Result<Binding, LoadError> {
         binding.inputs.push(bound);
     }
     Ok(binding)
+}
+
+/// The input types the binding knows besides `capability.*` and `device.*`.
+pub const INPUT_TYPES: &[&str] = &[
+    "bool",
+    "boolean",
+    "contact",
+    "decimal",
+    "email",
+    "enum",
+    "float",
+    "hub",
+    "icon",
+    "mode",
+    "number",
+    "paragraph",
+    "password",
+    "phone",
+    "room",
+    "string",
+    "text",
+    "textarea",
+    "time",
+];
+
+/// Input types are compared ignoring case (`"Number"`, `"Enum"`).
+fn input_type_key(t: &str) -> String {
+    t.trim().to_ascii_lowercase()
 }
 
 #[cfg(test)]

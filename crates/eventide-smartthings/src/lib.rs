@@ -9,6 +9,8 @@
 //!   dynamic pages, sections, inputs) to learn its inputs.
 //! - [`binding`]: binding inputs to simulated devices (one device per connected component of
 //!   capabilities that share an attribute) and to fixed values.
+//! - [`handlers`]: device handler files (`--device-handlers`): the attributes and commands of the
+//!   device types that `device.<name>` inputs ask for.
 //! - [`system`]: [`PairSystem`], the pair (or a single app) as a transition system: the state,
 //!   the events derived from subscriptions and timers, and one transition = one event with its
 //!   synchronous cascade of handlers.
@@ -43,6 +45,7 @@ pub mod catalogue;
 pub mod check;
 pub mod conflicts;
 mod error;
+pub mod handlers;
 mod host;
 mod intern;
 pub mod label;
@@ -53,9 +56,10 @@ mod time;
 pub use app::{App, InputDecl};
 pub use binding::{Binding, BoundInput, Device, DeviceAttribute};
 pub use error::LoadError;
+pub use handlers::{DeviceHandler, DeviceHandlers};
 pub use label::{AppId, AppWrite, HandlerRun, TransitionLabel, WriteTarget};
 pub use system::{
-    EventInfo, EventKind, Executed, Exercise, Interruption, Options, PairState, PairSystem, Profile, PropertyStatus,
-    TimerMode, CASCADE_DEPTH_KEY, MAX_CASCADE_DEPTH, PROPERTY_ERROR_KEY, PROPERTY_KEY,
+    CustomCommand, EventInfo, EventKind, Executed, Exercise, Interruption, Options, PairState, PairSystem, Profile,
+    PropertyStatus, TimerMode, CASCADE_DEPTH_KEY, MAX_CASCADE_DEPTH, PROPERTY_ERROR_KEY, PROPERTY_KEY,
 };
 pub use time::{CLOCK_MILLIS, SUNRISE_MILLIS, SUNSET_MILLIS};

@@ -383,7 +383,7 @@ impl Probe {
                         .enumerate()
                         .map(|(i, r)| crate::binding::DeviceAttribute { name: r.attribute, row: r, slot: i as u32 })
                         .collect(),
-                    commands: Vec::new(),
+                    ..Device::default()
                 }
             })
             .collect();

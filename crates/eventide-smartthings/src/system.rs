@@ -56,7 +56,7 @@ use eventide_groovy::eval::num::Dec;
 use eventide_groovy::eval::{GMap, HostRef, Interrupt, InterruptReason, Value};
 
 use crate::app::{discover, App};
-use crate::binding::{bind, Binding, BoundValue, Device};
+use crate::binding::{bind_with, Binding, BoundValue, Device};
 use crate::catalogue::{Source, LOCATION_MODES, SUN_EVENTS};
 use crate::error::LoadError;
 use crate::host::{kind, AppWorld, LocKey, Phase, StHost, SubSource, Tables, World};
@@ -122,6 +122,11 @@ pub struct Options {
     /// the end of every transition. This changes the apps' semantics; it makes an app whose state
     /// grows without bound (an event buffer never emptied) finite. `None`: values are kept whole.
     pub bound_collections: Option<usize>,
+    /// `--device-handlers DIR`: the device handlers `device.<type>` inputs follow (see
+    /// [`crate::handlers`]); `None`: every `device.<type>` input the catalogue does not know is a
+    /// generic device. Read once per run and kept for the program's lifetime
+    /// ([`DeviceHandlers::leak`](crate::handlers::DeviceHandlers::leak)).
+    pub device_handlers: Option<&'static crate::handlers::DeviceHandlers>,
 }
 
 /// A scheduled handler of an app.
@@ -193,6 +198,18 @@ pub struct EventInfo {
     pub user_initiated: bool,
 }
 
+/// A custom command sent to a device whose capabilities do not define it
+/// (`thermostat1.resumeThisTstat()`): the user's device handler may define it; it was recorded as
+/// an output and changed nothing. A warning of `eventide app`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CustomCommand {
+    /// The device's readable name.
+    pub device: String,
+    pub command: String,
+    /// Where the app calls it.
+    pub position: Option<SourcePosition>,
+}
+
 /// The result of one transition with the details the `app` command shows.
 #[derive(Debug)]
 pub struct Executed {
@@ -207,6 +224,8 @@ pub struct Executed {
     /// Keys of the findings that are interpreter errors (unsupported constructs, evaluator
     /// limits), not faults of the apps' own code.
     pub interpreter_errors: Vec<String>,
+    /// Custom commands sent to devices whose capabilities do not define them.
+    pub custom_commands: Vec<CustomCommand>,
 }
 
 /// What [`PairSystem::exercise`] saw: setup, then every event once from the state after setup.
@@ -230,6 +249,8 @@ pub struct Exercise {
     pub exceptions: Vec<(Finding, String)>,
     /// Set when the pass's limits stopped a handler. The pass ends there.
     pub interrupted: Option<Interruption>,
+    /// Custom commands sent to devices whose capabilities do not define them, each once.
+    pub custom_commands: Vec<CustomCommand>,
 }
 
 /// A handler stopped by a time or memory limit.
@@ -249,6 +270,11 @@ impl Exercise {
             let list = if run.interpreter_errors.contains(&f.key) { &mut self.errors } else { &mut self.exceptions };
             if !list.iter().any(|(g, _)| g.key == f.key) {
                 list.push((f.clone(), event.to_string()));
+            }
+        }
+        for c in &run.custom_commands {
+            if !self.custom_commands.contains(c) {
+                self.custom_commands.push(c.clone());
             }
         }
         if let Some((reason, position)) = &run.interrupted {
@@ -300,6 +326,7 @@ fn bound_to_value(v: &BoundValue) -> Value {
         BoundValue::Decimal(s) => Dec::parse(s).map_or_else(|| Value::str(s), Value::Decimal),
         BoundValue::Bool(b) => Value::Bool(*b),
         BoundValue::List(items) => Value::new_list(items.iter().map(bound_to_value).collect()),
+        BoundValue::Hub => Value::Host(HostRef { kind: kind::HUB, id: 0 }),
         BoundValue::Null => Value::Null,
     }
 }
@@ -330,12 +357,14 @@ impl PairSystem {
         if apps.is_empty() {
             return Err(LoadError::App(eventide_groovy::Diagnostic::whole_file("", "no app to load")));
         }
+        let none = crate::handlers::DeviceHandlers::none();
+        let handlers = options.device_handlers.unwrap_or(&none);
         let mut binding;
         let mut fields: Vec<Value>;
         let mut round = 0;
         loop {
             round += 1;
-            binding = bind(&apps.iter().collect::<Vec<_>>(), options.profile)?;
+            binding = bind_with(&apps.iter().collect::<Vec<_>>(), options.profile, handlers)?;
             fields = Vec::new();
             let mut added = false;
             for (i, app) in apps.iter_mut().enumerate() {
@@ -347,7 +376,7 @@ impl PairSystem {
                 break;
             }
             if round >= 3 {
-                binding = bind(&apps.iter().collect::<Vec<_>>(), options.profile)?;
+                binding = bind_with(&apps.iter().collect::<Vec<_>>(), options.profile, handlers)?;
                 break;
             }
         }
@@ -704,12 +733,19 @@ impl PairSystem {
         host.environment_event(kind);
         let mut label = std::mem::take(&mut host.label);
         let findings = std::mem::take(&mut host.findings);
-        let (handler_runs, outputs, interrupted, interpreter_errors) =
-            (host.handler_runs, host.outputs, host.interrupted, host.interpreter_errors);
+        let (handler_runs, outputs, interrupted, interpreter_errors, custom_commands) =
+            (host.handler_runs, host.outputs, host.interrupted, host.interpreter_errors, host.custom_commands);
         self.last_interrupt = interrupted.as_ref().map(|(r, _)| *r);
         label.user_initiated = user_initiated;
         demote_unchanged_writes(accesses, |l| self.unchanged(state, &next, l));
-        Executed { step: Step { next, findings, label }, handler_runs, outputs, interrupted, interpreter_errors }
+        Executed {
+            step: Step { next, findings, label },
+            handler_runs,
+            outputs,
+            interrupted,
+            interpreter_errors,
+            custom_commands,
+        }
     }
 }
 

@@ -544,8 +544,19 @@ fn commands_a_device_does_not_define_set_what_the_device_has() {
     // trackData is plain text, so hand-built JSON around it stays valid.
     assert_eq!(v("track").as_deref(), Some("station0"));
     assert_eq!(v("json").as_deref(), Some("station0"));
-    // A command no capability defines is still an error naming it.
-    let step = run(&mut sys, &step.next, "contact1.contact=closed");
-    assert_eq!(step.findings.len(), 1);
-    assert!(step.findings[0].message.contains("explode"), "{}", step.findings[0].message);
+    // A command no capability defines is a custom command (the user's device handler may define
+    // it): recorded, changing nothing; a method an event does not have is still an error.
+    let e = event(&mut sys, &step.next, "contact1.contact=closed");
+    let closed = sys.run_event(&step.next, e, &mut Vec::new());
+    assert_eq!(
+        closed.outputs,
+        ["custom command: contact1.explode(3) (not a command of its capabilities: contactSensor; a device handler may define it) changes nothing"]
+    );
+    assert_eq!(closed.custom_commands.len(), 1);
+    assert_eq!(closed.custom_commands[0].command, "explode");
+    assert_eq!(closed.custom_commands[0].position.as_ref().map(|p| (p.line, p.column)), Some((33, 5)));
+    assert!(writes(&closed.step.label).is_empty());
+    assert_eq!(closed.step.findings.len(), 1);
+    let message = &closed.step.findings[0].message;
+    assert!(message.contains("EventWrapper.explode()"), "{message}");
 }

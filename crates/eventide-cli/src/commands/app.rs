@@ -21,7 +21,14 @@
 //! Exit code: 0 when everything ran cleanly, 1 when the app raised exceptions, 2 when the app
 //! cannot be loaded (unreadable, syntax error, unknown capability, failing top level) or the
 //! interpreter could not run it, 3 when a limit interrupted a handler.
-//! `--json` prints `{"ok", "complete", "reason"?, "inputs", "devices", "subscriptions",
+//! Inputs of a `device.<type>` that neither a device handler (`--device-handlers DIR`) nor the
+//! catalogue defines are bound to generic devices and listed as `modelled_generically`; commands
+//! sent to devices whose capabilities do not define them are listed as `custom_commands`
+//! (warnings: a device handler may define them).
+//!
+//! `--json` prints `{"ok", "complete", "reason"?, "inputs", "devices", "modelled_generically":
+//! [{"input", "type", "device"}], "custom_commands": [{"device", "command", "file", "line",
+//! "column"}], "subscriptions",
 //! "schedules", "events", "event_names", "handlers_run", "outputs",
 //! "errors": [{"message", "file", "line", "column"}], "exceptions": [...], "warnings": [...]}`.
 
@@ -30,7 +37,8 @@ use crate::report::{exit, DiagnosticJson};
 use eventide_engine::SourcePosition;
 use eventide_engine::Watchdog;
 use eventide_groovy::eval::InterruptReason;
-use eventide_smartthings::{LoadError, Options, PairSystem};
+use eventide_smartthings::binding::BoundValue;
+use eventide_smartthings::{Device, LoadError, Options, PairSystem};
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -40,6 +48,27 @@ struct InputJson {
     input_type: String,
     multiple: bool,
     value: String,
+}
+
+/// An input bound to a generic device: its `device.<type>` has no device handler
+/// (`--device-handlers`) and is not in the catalogue, so the device accepts every command
+/// (recorded) and its attributes read null.
+#[derive(Serialize)]
+struct GenericJson {
+    input: String,
+    #[serde(rename = "type")]
+    input_type: String,
+    device: String,
+}
+
+/// A command sent to a device whose capabilities do not define it; recorded, changing nothing.
+#[derive(Serialize)]
+struct CustomCommandJson {
+    device: String,
+    command: String,
+    file: String,
+    line: u32,
+    column: u32,
 }
 
 /// A located error, warning or exception (the conventions' diagnostic).
@@ -55,6 +84,11 @@ struct AppJson {
     reason: Option<&'static str>,
     inputs: Vec<InputJson>,
     devices: Vec<String>,
+    /// Inputs bound to generic devices.
+    modelled_generically: Vec<GenericJson>,
+    /// Commands the app sends to devices whose capabilities do not define them (a device
+    /// handler may): recorded as outputs, changing nothing.
+    custom_commands: Vec<CustomCommandJson>,
     subscriptions: Vec<String>,
     schedules: Vec<String>,
     events: usize,
@@ -76,6 +110,8 @@ fn error_json(reason: &'static str, error: DiagnosticJson) -> AppJson {
         reason: Some(reason),
         inputs: Vec::new(),
         devices: Vec::new(),
+        modelled_generically: Vec::new(),
+        custom_commands: Vec::new(),
         subscriptions: Vec::new(),
         schedules: Vec::new(),
         events: 0,
@@ -95,13 +131,26 @@ fn error_at(file: &str, position: Option<&SourcePosition>, message: &str) -> Err
     }
 }
 
+/// `lock1: lock`, `myEcobeeDevice1: thermostat (handler My Ecobee Device)`,
+/// `jawboneUser1: (generic device)`.
+fn describe_device(d: &Device) -> String {
+    let mut text = format!("{}: {}", d.name, d.capabilities.join(", "));
+    if let Some(h) = &d.handler {
+        text.push_str(&format!(" (handler {h})"));
+    }
+    if d.generic {
+        text.push_str("(generic device)");
+    }
+    text
+}
+
 pub fn run(args: AppArgs) -> i32 {
     if let Some(properties) = &args.properties {
         return super::home::run_request(super::home::Request::from_app(&args, properties));
     }
     let usage = |message: &str| crate::commands::usage_error_as(args.json, message, |d| error_json("usage", d));
     let options = match (args.timers.parse(), args.profile.parse()) {
-        (Ok(timers), Ok(profile)) => Options { timers, profile, bound_collections: None },
+        (Ok(timers), Ok(profile)) => Options { timers, profile, bound_collections: None, device_handlers: None },
         (Err(e), _) | (_, Err(e)) => return usage(&e),
     };
     let limit_args = LimitArgs {
@@ -115,7 +164,9 @@ pub fn run(args: AppArgs) -> i32 {
         Err(e) => return usage(&e),
     };
     let file = args.file.display().to_string();
-    let mut system = match PairSystem::load_single(&args.file, options) {
+    let loaded = crate::commands::device_handlers(args.device_handlers.as_deref())
+        .and_then(|device_handlers| PairSystem::load_single(&args.file, Options { device_handlers, ..options }));
+    let mut system = match loaded {
         Ok(s) => s,
         Err(e) => {
             let d = e.diagnostic();
@@ -143,8 +194,7 @@ pub fn run(args: AppArgs) -> i32 {
     let app = &system.apps()[0];
     let app_name = app.name.clone();
     let warnings: Vec<ErrorJson> = app.warnings.iter().map(ErrorJson::from).collect();
-    let devices: Vec<String> =
-        system.devices().iter().map(|d| format!("{}: {}", d.name, d.capabilities.join(", "))).collect();
+    let devices: Vec<String> = system.devices().iter().map(describe_device).collect();
     let inputs: Vec<InputJson> = app
         .inputs
         .iter()
@@ -154,6 +204,22 @@ pub fn run(args: AppArgs) -> i32 {
             input_type: decl.input_type.clone(),
             multiple: decl.multiple,
             value: bound.value.describe(system.devices()),
+        })
+        .collect();
+    let modelled_generically: Vec<GenericJson> = app
+        .inputs
+        .iter()
+        .zip(system.binding().inputs[0].iter())
+        .filter_map(|(decl, bound)| {
+            let d = match bound.value {
+                BoundValue::Device(d) | BoundValue::DeviceList(d) => system.devices().get(d as usize)?,
+                _ => return None,
+            };
+            d.generic.then(|| GenericJson {
+                input: decl.name.clone(),
+                input_type: decl.input_type.clone(),
+                device: d.name.to_string(),
+            })
         })
         .collect();
 
@@ -186,6 +252,20 @@ pub fn run(args: AppArgs) -> i32 {
         .into_iter()
         .map(|(h, periodic)| if periodic { format!("{h} (periodic)") } else { h })
         .collect();
+    let custom_commands: Vec<CustomCommandJson> = exercise
+        .custom_commands
+        .iter()
+        .map(|c| {
+            let at = error_at(&file, c.position.as_ref(), "");
+            CustomCommandJson {
+                device: c.device.clone(),
+                command: c.command.clone(),
+                file: at.file,
+                line: at.line,
+                column: at.column,
+            }
+        })
+        .collect();
     let event_names = exercise.events;
     let handlers_run = exercise.handlers_run;
     let outputs = exercise.outputs;
@@ -205,6 +285,8 @@ pub fn run(args: AppArgs) -> i32 {
             reason,
             inputs,
             devices,
+            modelled_generically,
+            custom_commands,
             subscriptions,
             schedules,
             events: event_names.len(),
@@ -226,6 +308,15 @@ pub fn run(args: AppArgs) -> i32 {
         println!("devices ({}):", devices.len());
         for d in &devices {
             println!("  {d}");
+        }
+        if !modelled_generically.is_empty() {
+            println!(
+                "modelled generically (no device handler for the type: any command is recorded, attributes read null) ({}):",
+                modelled_generically.len()
+            );
+            for g in &modelled_generically {
+                println!("  {} ({}) = {}", g.input, g.input_type, g.device);
+            }
         }
         println!("subscriptions after installed() ({}):", subscriptions.len());
         for s in &subscriptions {
@@ -252,6 +343,15 @@ pub fn run(args: AppArgs) -> i32 {
             println!("page errors while discovering inputs ({}):", warnings.len());
             for e in &warnings {
                 println!("  {}:{}:{}: {}", e.file, e.line, e.column, e.message);
+            }
+        }
+        if !custom_commands.is_empty() {
+            println!(
+                "warning: custom commands, not in the device's capabilities (a device handler may define them; recorded, they change nothing) ({}):",
+                custom_commands.len()
+            );
+            for c in &custom_commands {
+                println!("  {}:{}:{}: {}.{}()", c.file, c.line, c.column, c.device, c.command);
             }
         }
         if !exceptions.is_empty() {

@@ -147,6 +147,7 @@ fn batch(args: BatchArgs) -> Result<i32, Error> {
         grace,
         bound_collections: args.bound_collections,
         properties: args.properties.clone(),
+        device_handlers: args.device_handlers.clone(),
     };
     let progress = Progress::new(&todo);
     let summary = run_batch(&todo, &runner, jobs, &args.out, &|spec, record| progress.done(spec, record))?;

@@ -32,6 +32,7 @@ pub struct Request {
     pub first: bool,
     pub json: bool,
     pub limits: LimitArgs,
+    pub device_handlers: Option<PathBuf>,
 }
 
 impl Request {
@@ -46,6 +47,7 @@ impl Request {
             first: args.first,
             json: args.json,
             limits: args.limits,
+            device_handlers: args.device_handlers,
         }
     }
 
@@ -60,6 +62,7 @@ impl Request {
             first: args.first,
             json: args.json,
             limits: args.limits.clone(),
+            device_handlers: args.device_handlers.clone(),
         }
     }
 
@@ -79,6 +82,7 @@ impl Request {
                 memory_limit: args.memory_limit.clone(),
                 bound_collections: None,
             },
+            device_handlers: args.device_handlers.clone(),
         }
     }
 }
@@ -152,7 +156,9 @@ pub fn run_request(args: Request) -> i32 {
         Err(message) => return usage(&message),
     };
     let options = match (args.timers.parse(), args.profile.parse()) {
-        (Ok(timers), Ok(profile)) => Options { timers, profile, bound_collections: args.limits.bound_collections },
+        (Ok(timers), Ok(profile)) => {
+            Options { timers, profile, bound_collections: args.limits.bound_collections, device_handlers: None }
+        }
         (Err(e), _) | (_, Err(e)) => return usage(&e),
     };
     let tracked = match Tracked::parse(&args.track) {
@@ -174,6 +180,10 @@ pub fn run_request(args: Request) -> i32 {
     let names: Vec<String> = args.apps.iter().map(|p| super::pair::app_name(p)).collect();
     let config = Config { por, stop_at_first: args.first, limits: limits.clone(), ..Config::default() };
     let paths: Vec<&Path> = args.apps.iter().map(PathBuf::as_path).collect();
+    let options = match super::device_handlers(args.device_handlers.as_deref()) {
+        Ok(device_handlers) => Options { device_handlers, ..options },
+        Err(error) => return bad_input(error.reason(), error.diagnostic()),
+    };
     let home = match check_home(&paths, options, tracked, properties, &config) {
         Ok(home) => home,
         Err(error) => return bad_input(error.reason(), error.diagnostic()),

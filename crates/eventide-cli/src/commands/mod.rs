@@ -52,6 +52,14 @@ pub fn limits(args: &LimitArgs) -> Result<Limits, String> {
     Ok(Limits { max_states: args.max_states, time_limit, memory_limit, max_executed: None })
 }
 
+/// Reads `--device-handlers DIR` once for the run (kept for the rest of it).
+pub fn device_handlers(
+    dir: Option<&std::path::Path>,
+) -> Result<Option<&'static eventide_smartthings::DeviceHandlers>, eventide_smartthings::LoadError> {
+    dir.map(|d| eventide_smartthings::DeviceHandlers::load_dir(d).map(eventide_smartthings::DeviceHandlers::leak))
+        .transpose()
+}
+
 /// Prints a usage error and returns exit code 2.
 pub fn usage_error(message: &str) -> i32 {
     eprintln!("error: {message}");

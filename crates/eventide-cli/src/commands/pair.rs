@@ -110,7 +110,9 @@ pub fn run(args: PairArgs) -> i32 {
         Err(message) => return usage(&message),
     };
     let options = match (args.timers.parse(), args.profile.parse()) {
-        (Ok(timers), Ok(profile)) => Options { timers, profile, bound_collections: args.limits.bound_collections },
+        (Ok(timers), Ok(profile)) => {
+            Options { timers, profile, bound_collections: args.limits.bound_collections, device_handlers: None }
+        }
         (Err(e), _) | (_, Err(e)) => return usage(&e),
     };
     let tracked = match Tracked::parse(&args.track) {
@@ -119,6 +121,19 @@ pub fn run(args: PairArgs) -> i32 {
     };
     let names = [app_name(&args.app1), app_name(&args.app2)];
     let config = Config { por, stop_at_first: args.first, limits: limits.clone(), ..Config::default() };
+    let options = match super::device_handlers(args.device_handlers.as_deref()) {
+        Ok(device_handlers) => Options { device_handlers, ..options },
+        Err(error) => {
+            let diagnostic = error.diagnostic();
+            if args.json {
+                let json = error_json(por, error.reason(), diagnostic.into());
+                println!("{}", serde_json::to_string(&json).unwrap_or_default());
+            } else {
+                eprintln!("{}", diagnostic.render());
+            }
+            return exit::BAD_INPUT;
+        }
+    };
     let checked = if por == Por::R4 {
         match super::r4::check_pair(&args, options, tracked, &config) {
             Ok(Ok((check, r4))) => Ok((check, Some(r4))),

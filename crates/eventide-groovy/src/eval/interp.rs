@@ -231,7 +231,8 @@ impl Interpreter {
     }
     /// Where the bare call being handled was written (`input "x", ...` inside `preferences`), for
     /// a host that wants to locate what a call declares. Set before each bare call reaches
-    /// [`Host::call_function`].
+    /// [`Host::call_function`], and before a method call on a host object (`device.x()`) reaches
+    /// [`Host::call_method`].
     pub fn call_site(&self) -> Option<LineCol> {
         self.call_span.map(|s| self.file.line_col(s.start))
     }
@@ -1438,6 +1439,9 @@ impl Interpreter {
             }
             _ => {
                 let a = self.eval_args(h, f, args)?;
+                if matches!(recv, Value::Host(_)) {
+                    self.call_span = Some(span);
+                }
                 self.call_method(h, recv, &name, a)
             }
         }

@@ -34,7 +34,7 @@ use crate::binding::Device;
 use crate::catalogue::{AttrKind, Source};
 use crate::intern::{Interner, Sym};
 use crate::label::{AppId, AppWrite, HandlerRun, TransitionLabel, WriteTarget};
-use crate::system::{EventKind, PairState, TimerMode, CASCADE_DEPTH_KEY, MAX_CASCADE_DEPTH};
+use crate::system::{CustomCommand, EventKind, PairState, TimerMode, CASCADE_DEPTH_KEY, MAX_CASCADE_DEPTH};
 use crate::time::CLOCK_MILLIS;
 
 /// Host object kinds (`HostRef::kind`).
@@ -61,6 +61,10 @@ pub(crate) mod kind {
     pub const HELLO_HOME: u32 = 10;
     /// A `physicalgraph.device.HubAction`.
     pub const HUB_ACTION: u32 = 11;
+    /// The location's hub (`location.hubs[0]`, a `hub` input, `device.hub`).
+    pub const HUB: u32 = 12;
+    /// A child device of an app; id = app index << 24 | the symbol of its network id.
+    pub const CHILD_DEVICE: u32 = 13;
 }
 
 /// A parsed app: its source file and syntax tree.
@@ -276,6 +280,8 @@ pub(crate) struct StHost<'a> {
     pub findings: Vec<Finding>,
     /// Messages, HTTP requests and routines the apps produced (recorded, never sent).
     pub outputs: Vec<String>,
+    /// Custom commands sent to devices whose capabilities do not define them, each once.
+    pub custom_commands: Vec<CustomCommand>,
     pub phase: Phase,
     /// The handlers running, innermost last: (app, handler).
     stack: Vec<(usize, Sym)>,
@@ -363,6 +369,7 @@ impl<'a> StHost<'a> {
             label: TransitionLabel::default(),
             findings: Vec::new(),
             outputs: Vec::new(),
+            custom_commands: Vec::new(),
             phase,
             stack: Vec::new(),
             depth: 0,

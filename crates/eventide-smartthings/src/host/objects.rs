@@ -3,9 +3,14 @@
 //!
 //! A name an object does not know is answered with `None`, so the interpreter raises Groovy's
 //! `MissingPropertyException` / `MissingMethodException` naming it, located at the call. Devices
-//! differ in two ways (docs/smartthings.md): an unknown device property reads as `null`, and a
-//! command that another capability of the catalogue defines is accepted, setting only the
-//! attributes the device has, and recorded among the outputs (`unsupported command: ...`).
+//! differ (docs/smartthings.md): an unknown device property reads as `null`; a command that
+//! another capability of the catalogue defines is accepted, setting only the attributes the
+//! device has, and recorded among the outputs (`unsupported command: ...`); any other method
+//! that Groovy does not answer on every object is a custom command the user's device handler may
+//! define: recorded among the outputs and in [`StHost::custom_commands`] (a warning of `eventide
+//! app`), changing nothing. A command on a device list (a `multiple: true` input) runs on each
+//! device. Generic devices (no handler, no catalogue entry) accept every command the same way,
+//! without a warning.
 
 use eventide_groovy::eval::num::Dec;
 use eventide_groovy::eval::{display, parse_json, EvalError, GMap, HostRef, Interpreter, Obj, Tz, Value};
@@ -38,6 +43,64 @@ const DEVICE_METHODS: &[&str] = &[
     "getDataValue",
     "updateDataValue",
 ];
+
+/// Methods Groovy answers on every object (or the interpreter asks hosts for), which are never
+/// device commands.
+const OBJECT_METHODS: &[&str] = &[
+    "toString",
+    "inspect",
+    "dump",
+    "equals",
+    "is",
+    "hashCode",
+    "getClass",
+    "asBoolean",
+    "isCase",
+    "asType",
+    "with",
+    "tap",
+    "identity",
+    "invokeMethod",
+    "getProperty",
+    "setProperty",
+    "respondsTo",
+    "hasProperty",
+    "getMetaClass",
+    "getProperties",
+    "sleep",
+    "println",
+    "print",
+    "iterator",
+    "getAt",
+    "putAt",
+    "call",
+    "compareTo",
+    "plus",
+    "minus",
+    "multiply",
+    "div",
+    "leftShift",
+    "size",
+    "length",
+    "isEmpty",
+    "wait",
+    "notifyAll",
+];
+
+/// Whether Groovy answers `name` on an object or a list itself (then it is not a device command).
+fn groovy_answers(h: &mut StHost, interp: &mut Interpreter, name: &str) -> bool {
+    if OBJECT_METHODS.contains(&name) {
+        return true;
+    }
+    let probe = interp.call_method(h, Value::new_list(Vec::new()), "respondsTo", vec![Value::str(name)]);
+    matches!(probe, Ok(Value::Bool(true)))
+}
+
+/// `name(a, b)` as a command is shown among the outputs.
+fn call_text(h: &mut StHost, name: &str, args: &[Value]) -> String {
+    let shown: Vec<String> = args.iter().map(|a| display(h, a)).collect();
+    format!("{name}({})", shown.join(", "))
+}
 
 fn decapitalize(s: &str) -> String {
     let mut c = s.chars();
@@ -154,15 +217,24 @@ fn device_property(h: &mut StHost, d: u32, name: &str) -> Option<Value> {
     let device = h.device(d)?;
     Some(match name {
         "displayName" | "label" | "name" | "id" | "deviceNetworkId" => Value::Str(device.name.clone()),
-        "typeName" | "type" => Value::str(&format!("Simulated {}", device.capabilities.first().unwrap_or(&"Device"))),
-        "hub" => map_of(&[("id", Value::str("hub1")), ("name", Value::str("Home Hub"))]),
+        "typeName" | "type" => match &device.handler {
+            Some(handler) => Value::str(handler),
+            None => Value::str(&format!("Simulated {}", device.capabilities.first().unwrap_or(&"Device"))),
+        },
+        "hub" => Value::Host(HostRef { kind: kind::HUB, id: 0 }),
         "status" => Value::str("ONLINE"),
         "capabilities" => {
             Value::new_list(device.capabilities.iter().map(|c| map_of(&[("name", Value::str(c))])).collect())
         }
-        "supportedAttributes" => {
-            Value::new_list(device.attributes.iter().map(|a| map_of(&[("name", Value::str(a.name))])).collect())
-        }
+        "supportedAttributes" => Value::new_list(
+            device
+                .attributes
+                .iter()
+                .map(|a| a.name)
+                .chain(device.declared_attributes.iter().copied())
+                .map(|a| map_of(&[("name", Value::str(a))]))
+                .collect(),
+        ),
         "supportedCommands" => {
             Value::new_list(device.commands().iter().map(|c| map_of(&[("name", Value::str(c))])).collect())
         }
@@ -307,7 +379,7 @@ pub(super) fn call_method(
     args: Vec<Value>,
 ) -> Result<Option<Value>, EvalError> {
     match obj.kind {
-        kind::DEVICE => device_method(h, obj.id, name, args),
+        kind::DEVICE => device_method(h, interp, obj.id, name, args),
         kind::DEVICE_LIST => device_list_method(h, interp, obj.id, name, args),
         kind::STATE | kind::ATOMIC_STATE => {
             h.state_method(interp, obj.id as usize, obj.kind == kind::ATOMIC_STATE, name, args)
@@ -401,7 +473,13 @@ fn location_method(
     }))
 }
 
-fn device_method(h: &mut StHost, d: u32, name: &str, args: Vec<Value>) -> Result<Option<Value>, EvalError> {
+fn device_method(
+    h: &mut StHost,
+    interp: &mut Interpreter,
+    d: u32,
+    name: &str,
+    args: Vec<Value>,
+) -> Result<Option<Value>, EvalError> {
     let Some(device) = h.device(d) else { return Ok(None) };
     let attr_arg = |h: &mut StHost, args: &[Value]| args.first().map(|a| arg_text(h, a));
     Ok(Some(match name {
@@ -448,7 +526,7 @@ fn device_method(h: &mut StHost, d: u32, name: &str, args: Vec<Value>) -> Result
         }
         "hasAttribute" => {
             let a = attr_arg(h, &args).unwrap_or_default();
-            Value::Bool(device.attribute(&a).is_some())
+            Value::Bool(device.has_attribute(&a))
         }
         "hasCommand" => {
             let c = attr_arg(h, &args).unwrap_or_default();
@@ -456,7 +534,7 @@ fn device_method(h: &mut StHost, d: u32, name: &str, args: Vec<Value>) -> Result
         }
         "getDataValue" | "updateDataValue" => Value::Null,
         _ if catalogue::UNIVERSAL_COMMANDS.contains(&name) => Value::Null,
-        _ if device.has_command(name) => {
+        _ if device.commands.contains(&name) => {
             command(h, d, name, args)?;
             Value::Null
         }
@@ -470,19 +548,57 @@ fn device_method(h: &mut StHost, d: u32, name: &str, args: Vec<Value>) -> Result
             if name.starts_with("current") && args.is_empty() {
                 return Ok(device_property(h, d, name));
             }
+            if groovy_answers(h, interp, name) {
+                return Ok(None);
+            }
+            if device.generic {
+                let call = call_text(h, name, &args);
+                h.outputs.push(format!("command: {}.{call}", device.name));
+                return Ok(Some(Value::Null));
+            }
             if catalogue::is_catalogue_command(name) {
                 unsupported_command(h, d, name, args)?;
                 return Ok(Some(Value::Null));
             }
-            return Ok(None);
+            custom_command(h, interp, d, name, &args);
+            return Ok(Some(Value::Null));
         }
     }))
+}
+
+/// A method no capability of the device defines and Groovy does not answer (`resumeThisTstat()`
+/// on a thermostat): the user's device handler may define it, as SmartThings forwards any method
+/// of a device to its handler. It is recorded among the outputs and as a warning
+/// ([`StHost::custom_commands`]) and changes no attribute.
+fn custom_command(h: &mut StHost, interp: &Interpreter, d: u32, name: &str, args: &[Value]) {
+    let Some(device) = h.device(d) else { return };
+    let call = call_text(h, name, args);
+    let caps = if device.capabilities.is_empty() { "none".to_string() } else { device.capabilities.join(", ") };
+    h.outputs.push(format!(
+        "custom command: {}.{call} (not a command of its capabilities: {caps}; a device handler may define it) changes nothing",
+        device.name
+    ));
+    let position = interp.call_site().map(|lc| eventide_engine::SourcePosition {
+        file: interp.file().name().to_string(),
+        line: lc.line,
+        column: lc.column,
+    });
+    let entry = super::CustomCommand { device: device.name.to_string(), command: name.to_string(), position };
+    if !h.custom_commands.contains(&entry) {
+        h.custom_commands.push(entry);
+    }
 }
 
 /// Runs a device command: every attribute it sets is an app write; changes dispatch nested
 /// events. Options maps (`[delay: 1000]`) are dropped: delayed commands run at once.
 fn command(h: &mut StHost, d: u32, name: &str, args: Vec<Value>) -> Result<(), EvalError> {
     let Some(device) = h.device(d) else { return Ok(()) };
+    if device.is_custom_command(name) {
+        // A command of the device's handler that no capability defines: recorded, no effect.
+        let call = call_text(h, name, &args);
+        h.outputs.push(format!("command: {}.{call}", device.name));
+        return Ok(());
+    }
     let rows = device.capabilities.iter().flat_map(|cap| catalogue::commands_of(cap, name));
     let effects = distinct_effects(rows);
     apply_effects(h, d, &effects, &args)
@@ -588,7 +704,7 @@ fn device_list_method(
         _ => {}
     }
     let Some(device) = h.device(d) else { return Ok(None) };
-    let is_command = (args.is_empty() || name != "take") && device.has_command(name);
+    let is_command = (args.is_empty() || name != "take") && device.commands.contains(&name);
     // A catalogue command the device does not support still goes to the device (see
     // `unsupported_command`), unless a list answers it itself (`push(x)`, `take(n)`).
     let other_command = !matches!(name, "push" | "take") && catalogue::is_catalogue_command(name);
@@ -597,8 +713,10 @@ fn device_list_method(
         || DEVICE_METHODS.contains(&name)
         || catalogue::UNIVERSAL_COMMANDS.contains(&name)
         || (name.starts_with("current") && name.len() > 7 && args.is_empty());
-    if per_device {
-        return Ok(device_method(h, d, name, args)?.map(|v| Value::new_list(vec![v])));
+    // A method neither the list nor Groovy answers is a command for each device (a custom
+    // command of their handler: `switches.indicatorWhenOn()`).
+    if per_device || !groovy_answers(h, interp, name) {
+        return Ok(device_method(h, interp, d, name, args)?.map(|v| Value::new_list(vec![v])));
     }
     interp.call_method(h, list, name, args).map(Some)
 }

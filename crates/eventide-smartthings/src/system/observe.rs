@@ -133,6 +133,7 @@ impl PairSystem {
             outputs: Vec::new(),
             interrupted: None,
             interpreter_errors: Vec::new(),
+            custom_commands: Vec::new(),
         }
     }
 }

@@ -1,6 +1,7 @@
 /**
- *  Test app (Eventide): commands a device's capabilities do not define, an unknown device
- *  property, and a plain-text trackData.
+ *  Test app (Eventide): commands a device's capabilities do not define (another capability's,
+ *  and a custom one a device handler may define), an unknown device property, a method no
+ *  event has, and a plain-text trackData.
  */
 definition(name: "Co-implemented", namespace: "eventide.test", author: "Eventide", description: "test")
 
@@ -29,5 +30,6 @@ def opened(evt) {
 }
 
 def closed(evt) {
-    door.explode()
+    door.explode(3)
+    evt.explode()
 }
