@@ -4,16 +4,20 @@
 //! traces, distinct transitions, time and executed transitions per second, beside the paper's
 //! figures.
 //!
-//! `cargo bench -p eventide-model --bench threads [-- TIME_LIMIT_SECONDS]` (default 20 s per run;
-//! a run stopped by the limit is marked `*`, as the paper marks its 4-hour runs).
+//! `cargo bench -p eventide-model --bench threads [-- TIME_LIMIT_SECONDS] [APP ...] [EXPLORER ...]`
+//! (default 20 s per run; a run stopped by the limit is marked `*`, as the paper marks its 4-hour
+//! runs). Naming apps (`A`–`E`) or explorers (`dpor`, `persistent`, `em-dpor`) runs only those.
 //!
 //! The paper's programs are recorded Android traces; these are synthetic programs with the same
 //! trace length (steps of one complete run), threads, events (handlers) and shared locations
 //! (variables) as its apps A–E, and the shape it describes: worker threads that post events to
 //! shared loopers (a main looper, and a background one from six threads on), each event posted
-//! once, handlers that mostly touch locations of their own (`p = p + 1` steps) and, one handler in
-//! three, a step that writes one of two shared locations, which the workers read. Every run executes every step once, so a
-//! trace is exactly the stated length.
+//! once by one worker, and mostly independent handlers: each handler updates locations of its own
+//! (`p = p + 1` steps; a handler left without one, where there are fewer locations than handlers,
+//! computes on locals), the workers read the shared locations, and the handlers that write them
+//! are few: the first two handlers of each looper write one location (the one dependent pair per
+//! looper, which makes EM-DPOR reorder their posts), and the other shared locations are only read.
+//! Every run executes every step once, so a trace is exactly the stated length.
 
 use eventide_engine::explore::em_dpor::{self, Dependence};
 use eventide_engine::{explore, Config, Limits, NoMonitor, Outcome, Por};
@@ -95,16 +99,20 @@ fn program(shape: &Shape) -> String {
     for p in 0..private {
         let _ = writeln!(out, "p{p} = 0");
     }
-    // Private locations go round-robin to the handlers (where there are fewer than handlers, a
-    // few handlers share one).
-    let own = |h: usize, k: usize| -> usize {
+    // Private locations go round-robin to the handlers; a handler left without one computes on
+    // locals.
+    let own = |h: usize, k: usize| -> Option<usize> {
         let mine: Vec<usize> = (0..private).filter(|p| p % shape.events == h).collect();
-        if mine.is_empty() {
-            h % private
-        } else {
-            mine[k % mine.len()]
-        }
+        (!mine.is_empty()).then(|| mine[k % mine.len()])
     };
+    // The writers of shared locations: location l < loopers by the first two handlers of looper
+    // l (handlers l and l + loopers); the other shared locations are only read.
+    let mut writers: Vec<Vec<usize>> = vec![Vec::new(); shape.events];
+    for s in 0..shared.min(loopers) {
+        for h in [s, s + loopers].into_iter().filter(|&h| h < shape.events) {
+            writers[h].push(s);
+        }
+    }
     // Worker w posts the handlers h with h % workers == w, each to looper h % loopers, between
     // steps of its own; the handlers share out the remaining steps of the trace.
     let worker_own_steps = 3;
@@ -133,12 +141,12 @@ fn program(shape: &Shape) -> String {
         let steps = handler_steps / shape.events + usize::from(h < handler_steps % shape.events);
         let _ = writeln!(out, "handler(\"h{h}\") {{");
         for k in 0..steps {
-            if h % 3 == 0 && k == steps / 2 {
-                let s = (h / 3) % 2;
+            if let Some(&s) = k.checked_sub(steps / 2).and_then(|j| writers[h].get(j)) {
                 let _ = writeln!(out, "    s{s} = s{s} + 1");
-            } else {
-                let p = own(h, k);
+            } else if let Some(p) = own(h, k) {
                 let _ = writeln!(out, "    p{p} = p{p} + 1");
+            } else {
+                let _ = writeln!(out, "    def v{k} = {k}");
             }
         }
         let _ = writeln!(out, "}}");
@@ -168,24 +176,32 @@ fn row(what: &str, outcome: &Outcome, secs: f64) -> String {
 }
 
 fn main() {
-    let limit: u64 = std::env::args().skip(1).find(|a| !a.starts_with('-')).and_then(|a| a.parse().ok()).unwrap_or(20);
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let limit: u64 = args.iter().find_map(|a| a.parse().ok()).unwrap_or(20);
+    let explorers = ["dpor", "persistent", "em-dpor"];
+    let apps: Vec<&str> = args.iter().map(String::as_str).filter(|a| SHAPES.iter().any(|s| s.name == *a)).collect();
+    let chosen: Vec<&str> = args.iter().map(String::as_str).filter(|a| explorers.contains(a)).collect();
+    let wanted = |names: &[&str], name: &str| names.is_empty() || names.contains(&name);
     let config = |por: Por| Config {
         limits: Limits { time_limit: Some(Duration::from_secs(limit)), ..Limits::default() },
         ..Config::new(por)
     };
     println!("time limit {limit} s per run (* = stopped by it)");
-    for shape in SHAPES {
+    for shape in SHAPES.iter().filter(|s| wanted(&apps, s.name)) {
         let text = program(shape);
         let vars = text.lines().filter(|l| l.starts_with('s') || l.starts_with('p')).count();
         println!(
             "{}: trace {} steps, {} threads / {} events, {} shared locations (variables)",
             shape.name, shape.trace, shape.threads, shape.events, vars
         );
-        for (what, por, dependence) in [
-            ("dpor (stateful)", Por::Dpor, None),
-            ("persistent sets", Por::EmDpor, Some(Dependence::QueuesShared)),
-            ("em-dpor", Por::EmDpor, None),
+        for (key, what, por, dependence) in [
+            ("dpor", "dpor (stateful)", Por::Dpor, None),
+            ("persistent", "persistent sets", Por::EmDpor, Some(Dependence::QueuesShared)),
+            ("em-dpor", "em-dpor", Por::EmDpor, None),
         ] {
+            if !wanted(&chosen, key) {
+                continue;
+            }
             let mut system = load(&text);
             let start = Instant::now();
             let outcome = match dependence {
