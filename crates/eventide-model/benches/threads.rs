@@ -137,11 +137,11 @@ fn program(shape: &Shape) -> String {
     for l in 0..loopers {
         let _ = writeln!(out, "thread(\"l{l}\", looper: true) {{ }}");
     }
-    for h in 0..shape.events {
+    for (h, writes) in writers.iter().enumerate() {
         let steps = handler_steps / shape.events + usize::from(h < handler_steps % shape.events);
         let _ = writeln!(out, "handler(\"h{h}\") {{");
         for k in 0..steps {
-            if let Some(&s) = k.checked_sub(steps / 2).and_then(|j| writers[h].get(j)) {
+            if let Some(&s) = k.checked_sub(steps / 2).and_then(|j| writes.get(j)) {
                 let _ = writeln!(out, "    s{s} = s{s} + 1");
             } else if let Some(p) = own(h, k) {
                 let _ = writeln!(out, "    p{p} = p{p} + 1");
