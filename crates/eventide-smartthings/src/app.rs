@@ -203,7 +203,8 @@ impl App {
         let script = parse(&file).map_err(|e| LoadError::Syntax(Diagnostic::from_syntax(&file, &e)))?;
         let source = Arc::new(AppSource { file: file.clone(), script: Arc::new(script) });
         let found = discover(&source, Value::empty_map(), None)?;
-        if !found.declared {
+        // A device handler may declare preferences too; `metadata { ... }` is what makes it one.
+        if !found.declared || found.device_metadata {
             let what = if found.device_metadata {
                 "it is a device handler (`metadata { ... }`), not a SmartApp"
             } else if file.text().trim().is_empty() {

@@ -141,8 +141,9 @@ pub(crate) struct Timer {
 /// The run-time part of one app: `state`, `atomicState`, fields, subscriptions, timers.
 #[derive(Clone, Debug)]
 pub(crate) struct AppRuntime {
-    /// `state`, `atomicState`, fields: always maps.
-    pub maps: [Value; 3],
+    /// `state`, `atomicState`, fields, child devices (network id → the child's map, see
+    /// `host::children`): always maps.
+    pub maps: [Value; 4],
     pub subs: Rc<Vec<u32>>,
     pub timers: Rc<Vec<Timer>>,
 }
@@ -150,7 +151,7 @@ pub(crate) struct AppRuntime {
 impl Default for AppRuntime {
     fn default() -> AppRuntime {
         AppRuntime {
-            maps: [Value::empty_map(), Value::empty_map(), Value::empty_map()],
+            maps: [Value::empty_map(), Value::empty_map(), Value::empty_map(), Value::empty_map()],
             subs: Rc::new(Vec::new()),
             timers: Rc::new(Vec::new()),
         }
@@ -444,7 +445,7 @@ impl PairSystem {
             apps: fields
                 .iter()
                 .map(|f| AppRuntime {
-                    maps: [Value::empty_map(), Value::empty_map(), f.deep_copy()],
+                    maps: [Value::empty_map(), Value::empty_map(), f.deep_copy(), Value::empty_map()],
                     ..AppRuntime::default()
                 })
                 .collect(),
@@ -510,6 +511,10 @@ impl PairSystem {
             LocKey::Mode => !self.observed_mode && before.mode == after.mode,
             LocKey::StateKey { app, atomic, key } => same_entry(app, atomic as usize, key),
             LocKey::Field { app, key } => same_entry(app, 2, key),
+            LocKey::Children(app) => match (before.apps.get(app as usize), after.apps.get(app as usize)) {
+                (Some(a), Some(b)) => a.maps[3].state_eq(&b.maps[3]),
+                (a, b) => a.is_none() && b.is_none(),
+            },
             LocKey::StateKeys { app, atomic } => {
                 let keys = |st: &PairState| -> Option<Vec<Value>> {
                     match &st.apps.get(app as usize)?.maps[atomic as usize] {
@@ -589,7 +594,7 @@ impl PairSystem {
 
     /// A shared location as the platform names it: `lock1.lock`, `location.mode`,
     /// `app1.state.key`, `app2.atomicState[keys]`, `app1.field`, `app1.subscriptions`,
-    /// `app2.timers`, or `enabled(event)` for an engine shadow location.
+    /// `app2.timers`, `app1.childDevices`, or `enabled(event)` for an engine shadow location.
     pub fn location_name(&self, location: eventide_engine::Location) -> String {
         if let Some(event) = location.shadow_event() {
             return format!("enabled({})", self.event_name(event));
@@ -607,6 +612,7 @@ impl PairSystem {
             Some(LocKey::Field { app, key }) => format!("app{}.{}", app + 1, name(key)),
             Some(LocKey::Subscriptions(app)) => format!("app{}.subscriptions", app + 1),
             Some(LocKey::Timers(app)) => format!("app{}.timers", app + 1),
+            Some(LocKey::Children(app)) => format!("app{}.childDevices", app + 1),
             None => format!("location#{location:?}"),
         }
     }
@@ -887,6 +893,7 @@ impl TransitionSystem for PairSystem {
                     let key = self.tables.syms.intern(key);
                     let loc = match which {
                         2 => LocKey::Field { app: app as u8, key },
+                        3 => LocKey::Children(app as u8),
                         _ => LocKey::StateKey { app: app as u8, atomic: which == 1, key },
                     };
                     let hash = if values {

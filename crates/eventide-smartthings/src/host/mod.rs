@@ -6,18 +6,22 @@
 //! runs and app writes, in order), its findings, and the outputs the apps produced (messages,
 //! HTTP requests, routines), which are recorded and never sent.
 //!
-//! - [`objects`]: devices, device lists, events and states, `location`, `app`, `log`.
+//! - [`objects`]: devices, device lists, events and states, `location`, `app`, `log`, the hub.
+//! - [`children`]: child devices (`addChildDevice`, `getChildDevices`, ...), part of the state.
 //! - [`platform`]: the global functions (`subscribe`, scheduling, `setLocationMode`, messaging,
 //!   HTTP, time helpers) and the preferences DSL.
 //! - [`state`]: `state`, `atomicState` and app fields, with per-key accesses.
+//! - [`services`]: what the platform answers from outside the home: weather, LAN messages.
 //!
 //! A handler runs in a fresh [`Interpreter`] over the app's parsed script (cheap: the script is
 //! shared), which keeps `execute` deterministic (`Math.random()` and `new Random()` start from the
 //! same seed in every run).
 
+mod children;
 mod objects;
 pub(crate) use objects::typed as typed_value;
 mod platform;
+mod services;
 mod state;
 
 use std::sync::Arc;
@@ -116,6 +120,8 @@ pub(crate) enum LocKey {
     },
     Subscriptions(u8),
     Timers(u8),
+    /// An app's child devices (the set and every child's label, data and attributes).
+    Children(u8),
 }
 
 /// What a subscription listens to.
@@ -268,6 +274,7 @@ pub(crate) enum MapKind {
     State = 0,
     Atomic = 1,
     Fields = 2,
+    Children = 3,
 }
 
 /// The platform for one transition or discovery run.
@@ -298,7 +305,7 @@ pub(crate) struct StHost<'a> {
     /// limit) rather than faults of the app's own code.
     pub interpreter_errors: Vec<String>,
     /// Which runtime maps have been copied out of the stored state in this transition.
-    copied: [[bool; 3]; 2],
+    copied: [[bool; 4]; 2],
     settings: [Option<Value>; 2],
     events: Vec<EventObj>,
     pub discovery: Option<Discovery>,
@@ -377,7 +384,7 @@ impl<'a> StHost<'a> {
             inline_timers: 0,
             interrupted: None,
             interpreter_errors: Vec::new(),
-            copied: [[false; 3]; 2],
+            copied: [[false; 4]; 2],
             settings: [None, None],
             events: Vec::new(),
             discovery: None,
@@ -804,12 +811,12 @@ impl<'a> StHost<'a> {
     /// is one, so that states that agree on an app's `state` hold one copy of it.
     pub fn finish(&mut self) {
         for app in 0..self.st.apps.len().min(2) {
-            for which in [MapKind::State, MapKind::Atomic, MapKind::Fields] {
+            for which in [MapKind::State, MapKind::Atomic, MapKind::Fields, MapKind::Children] {
                 if !self.copied[app][which as usize] {
                     continue;
                 }
                 let mut v = self.st.apps[app].maps[which as usize].clone();
-                if which != MapKind::Fields && needs_json(&v, 0) {
+                if matches!(which, MapKind::State | MapKind::Atomic) && needs_json(&v, 0) {
                     v = self.jsonify(&v, 0);
                 }
                 if let (Some(k), Value::Map(m)) = (self.tables.bound_collections, &v) {
@@ -1050,6 +1057,10 @@ impl Host for StHost<'_> {
             "app" => Value::Host(HostRef { kind: kind::APP, id: app as u32 }),
             "log" => Value::Host(HostRef { kind: kind::LOG, id: 0 }),
             "settings" => self.settings(app),
+            // App settings are configured by the app's developer, not the user: none is set.
+            "appSettings" => Value::empty_map(),
+            "childDevices" if self.field_get(app, name).is_none() => children::all(self),
+            "childApps" if self.field_get(app, name).is_none() => Value::new_list(Vec::new()),
             _ => {
                 // A field the app assigned at run time shadows an input of the same name.
                 if let Some(v) = self.field_get(app, name) {

@@ -26,6 +26,39 @@ pub(crate) const PHRASES: &[&str] = &["Goodbye!", "Good Morning!", "Good Night!"
 const LOCATION_NAME: &str = "Home";
 const LOCATION_ID: &str = "location1";
 
+/// The hub's facts (`location.hubs[0]`, `device.hub`, a `hub` input): its properties, which are
+/// also its data values (`hub.getDataValue("localIP")`).
+const HUB_FACTS: &[(&str, &str)] = &[
+    ("id", crate::binding::HUB_ID),
+    ("name", "Home Hub"),
+    ("displayName", "Home Hub"),
+    ("label", "Home Hub"),
+    ("type", "PHYSICAL"),
+    ("status", "ACTIVE"),
+    ("localIP", "192.168.1.2"),
+    ("localSrvPortTCP", "39500"),
+    ("firmwareVersionString", "000.025.00032"),
+    ("zigbeeId", "000D6F0001A2B3C4"),
+    ("zigbeeEui", "000D6F0001A2B3C4"),
+    ("hardwareID", "000D"),
+];
+
+fn hub_value() -> Value {
+    Value::Host(HostRef { kind: kind::HUB, id: 0 })
+}
+
+fn hub_property(name: &str) -> Option<Value> {
+    if let Some((_, v)) = HUB_FACTS.iter().find(|(k, _)| *k == name) {
+        return Some(Value::str(v));
+    }
+    Some(match name {
+        "hub" => hub_value(),
+        "data" => map_of(&HUB_FACTS.iter().map(|(k, v)| (*k, Value::str(v))).collect::<Vec<_>>()),
+        "location" => Value::Host(HostRef { kind: kind::LOCATION, id: 0 }),
+        _ => return None,
+    })
+}
+
 /// Device methods that a device list applies to each device.
 const DEVICE_METHODS: &[&str] = &[
     "currentValue",
@@ -171,6 +204,8 @@ pub(super) fn get_property(
             "label" | "name" => Some(Value::Str(app_label(h, obj.id))),
             "id" => Some(Value::str(&format!("app{}", obj.id + 1))),
             "installationState" => Some(Value::str("COMPLETE")),
+            "childDevices" | "allChildDevices" => Some(super::children::all(h)),
+            "childApps" | "allChildApps" => Some(Value::new_list(Vec::new())),
             _ => None,
         }),
         kind::EVENT => event_property(h, obj.id, name),
@@ -182,6 +217,8 @@ pub(super) fn get_property(
             "phrases" => Some(phrases()),
             _ => None,
         }),
+        kind::HUB => Ok(hub_property(name)),
+        kind::CHILD_DEVICE => Ok(super::children::property(h, obj.id, name)),
         _ => Ok(None),
     }
 }
@@ -288,11 +325,7 @@ fn location_property(h: &mut StHost, name: &str) -> Option<Value> {
         "temperatureScale" => Value::str("F"),
         "channelName" => Value::str("production"),
         "helloHome" => Value::Host(HostRef { kind: kind::HELLO_HOME, id: 0 }),
-        "hubs" => Value::new_list(vec![map_of(&[
-            ("id", Value::str("hub1")),
-            ("name", Value::str("Home Hub")),
-            ("localIP", Value::str("192.168.1.2")),
-        ])]),
+        "hubs" => Value::new_list(vec![hub_value()]),
         "location" => Value::Host(HostRef { kind: kind::LOCATION, id: 0 }),
         _ => return None,
     })
@@ -411,7 +444,18 @@ pub(super) fn call_method(
             _ => getter(h, interp, obj, name, &args)?,
         }),
         kind::MODE => getter(h, interp, obj, name, &args),
+        kind::HUB => Ok(match (name, args.as_slice()) {
+            ("getDataValue", [key]) => {
+                let key = arg_text(h, key);
+                Some(HUB_FACTS.iter().find(|(k, _)| *k == key).map_or(Value::Null, |(_, v)| Value::str(v)))
+            }
+            _ => getter(h, interp, obj, name, &args)?,
+        }),
         kind::HUB_ACTION => Ok(None),
+        kind::CHILD_DEVICE => {
+            let answers = groovy_answers(h, interp, name);
+            super::children::method(h, obj.id, name, &args, answers)
+        }
         _ => Ok(None),
     }
 }
@@ -739,6 +783,8 @@ pub(super) fn class_name(h: &StHost, obj: HostRef) -> String {
         kind::MODE => "physicalgraph.app.ModeWrapper",
         kind::HELLO_HOME => "physicalgraph.app.HelloHomeWrapper",
         kind::HUB_ACTION => "physicalgraph.device.HubAction",
+        kind::HUB => "physicalgraph.app.HubWrapper",
+        kind::CHILD_DEVICE => "physicalgraph.app.DeviceWrapper",
         _ => "java.lang.Object",
     }
     .to_string()
@@ -770,6 +816,8 @@ pub(super) fn display_object(h: &mut StHost, obj: HostRef) -> String {
         kind::MODE => h.name(obj.id).to_string(),
         kind::HELLO_HOME => "helloHome".to_string(),
         kind::HUB_ACTION => "HubAction".to_string(),
+        kind::HUB => crate::binding::HUB_ID.to_string(),
+        kind::CHILD_DEVICE => super::children::display_name(h, obj.id),
         _ => "object".to_string(),
     }
 }

@@ -92,7 +92,12 @@ fn run_closure(h: &mut StHost, interp: &mut Interpreter, closure: &Option<Value>
 fn input(h: &mut StHost, interp: &mut Interpreter, args: Args) -> Result<Value, EvalError> {
     let name = match args.get("name").or_else(|| args.positional.first().cloned()) {
         Some(v) if !v.is_null() => text(h, &v),
-        _ => return Err(platform_error("input() needs a name")),
+        // An input without a name (`input title: "Advanced", type: "paragraph"`) is shown on the
+        // page but holds no setting.
+        _ => {
+            run_closure(h, interp, &args.closure)?;
+            return Ok(Value::Null);
+        }
     };
     let input_type = match args.get("type").or_else(|| args.positional.get(1).cloned()) {
         Some(v) if !v.is_null() => text(h, &v),
@@ -152,6 +157,9 @@ fn sources(h: &mut StHost, interp: &mut Interpreter, v: &Value, out: &mut Vec<Su
             kind::DEVICE | kind::DEVICE_LIST => out.push(SubSource::Device(r.id)),
             kind::LOCATION => out.push(SubSource::Location),
             kind::APP => out.push(SubSource::App),
+            // The hub's own events (`hubInfo` when it registers) and a child device's events are
+            // not simulated: the subscription is accepted and never fires.
+            kind::HUB | kind::CHILD_DEVICE => {}
             _ => {
                 let shown = display(h, v);
                 return Err(platform_error(format!("subscribe(): cannot subscribe to {shown}")));
@@ -284,78 +292,6 @@ fn map_of(entries: Vec<(&str, Value)>) -> Value {
     Value::new_map(m)
 }
 
-fn list(items: Vec<Value>) -> Value {
-    Value::new_list(items)
-}
-
-/// `getWeatherFeature(feature)`: a fixed, clear, mild day (50°F, no rain, no alerts), in the
-/// shape of the Weather Underground answers apps read.
-fn weather(feature: &str) -> Value {
-    let s = Value::str;
-    let day = |title: &str| {
-        map_of(vec![
-            ("title", s(title)),
-            ("fcttext", s("Clear. High 55F. Winds light.")),
-            ("fcttext_metric", s("Clear. High 13C. Winds light.")),
-            ("pop", s("0")),
-        ])
-    };
-    let simple = || {
-        map_of(vec![
-            ("high", map_of(vec![("fahrenheit", s("55")), ("celsius", s("13"))])),
-            ("low", map_of(vec![("fahrenheit", s("40")), ("celsius", s("4"))])),
-            ("conditions", s("Clear")),
-            ("pop", Value::Int(0)),
-            ("qpf_allday", map_of(vec![("in", Value::Double(0.0)), ("mm", Value::Int(0))])),
-        ])
-    };
-    let hour = || {
-        map_of(vec![
-            ("temp", map_of(vec![("english", s("50")), ("metric", s("10"))])),
-            ("condition", s("Clear")),
-            ("pop", s("0")),
-            ("qpf", map_of(vec![("english", s("0.0")), ("metric", s("0"))])),
-        ])
-    };
-    let forecast = || {
-        map_of(vec![
-            ("txt_forecast", map_of(vec![("forecastday", list(vec![day("Today"), day("Tonight")]))])),
-            ("simpleforecast", map_of(vec![("forecastday", list(vec![simple(), simple()]))])),
-        ])
-    };
-    let current = || {
-        map_of(vec![
-            ("weather", s("Clear")),
-            ("temp_f", Value::Int(50)),
-            ("temp_c", Value::Int(10)),
-            ("relative_humidity", s("50%")),
-            ("wind_mph", Value::Int(5)),
-            ("precip_today_in", s("0.00")),
-            ("precip_1hr_in", s("0.00")),
-            ("UV", s("2")),
-            ("observation_time", s("Last Updated on January 5, 12:00 PM UTC")),
-        ])
-    };
-    let mut entries = vec![("response", map_of(vec![("version", s("0.1"))]))];
-    for part in feature.split('/') {
-        match part {
-            "conditions" => entries.push(("current_observation", current())),
-            "forecast" | "forecast10day" => entries.push(("forecast", forecast())),
-            "hourly" | "hourly10day" => entries.push(("hourly_forecast", list(vec![hour(), hour(), hour()]))),
-            "alerts" => entries.push(("alerts", list(Vec::new()))),
-            "astronomy" => entries.push((
-                "sun_phase",
-                map_of(vec![
-                    ("sunrise", map_of(vec![("hour", s("7")), ("minute", s("00"))])),
-                    ("sunset", map_of(vec![("hour", s("17")), ("minute", s("00"))])),
-                ]),
-            )),
-            _ => {}
-        }
-    }
-    map_of(entries)
-}
-
 /// A global function call. `None`: not a platform function.
 pub(super) fn call(
     h: &mut StHost,
@@ -439,7 +375,8 @@ pub(super) fn call(
             }
             Value::Null
         }
-        "paragraph" | "label" | "mode" | "icon" | "app" | "image" | "mappings" | "path" | "include" => Value::Null,
+        "paragraph" | "label" | "mode" | "icon" | "app" | "image" | "mappings" | "path" | "include" | "cards"
+        | "card" | "appSetting" => Value::Null,
 
         // ---- subscriptions and scheduling
         "subscribe" => subscribe(h, interp, args)?,
@@ -548,12 +485,35 @@ pub(super) fn call(
         "getApiServerUrl" => Value::str("https://graph.api.smartthings.com"),
         "getTemperatureScale" => Value::str("F"),
         "pause" => Value::Null,
-        "getChildDevices" | "getAllChildDevices" | "getChildApps" | "getAllChildApps" => Value::new_list(Vec::new()),
-        "getChildDevice" | "getChildApp" => Value::Null,
+        "addChildDevice" => super::children::add(h, &args)?,
+        "getChildDevices" | "getAllChildDevices" => super::children::all(h),
+        "getChildDevice" => match args.first() {
+            Some(dni) => super::children::one(h, dni),
+            None => return Err(platform_error("getChildDevice() needs a device network id")),
+        },
+        "deleteChildDevice" => match args.first() {
+            Some(dni) => super::children::delete(h, dni),
+            None => return Err(platform_error("deleteChildDevice() needs a device network id")),
+        },
+        // Child apps are installed by the user, not simulated: an app has none.
+        "getChildApps" | "getAllChildApps" | "findAllChildAppsByName" | "findAllChildAppsByNamespaceAndName" => {
+            Value::new_list(Vec::new())
+        }
+        "getChildApp" | "findChildAppByName" => Value::Null,
         "getWeatherFeature" => {
             let feature = args.first().map(|v| text(h, v)).unwrap_or_default();
-            weather(&feature)
+            super::services::weather_feature(&feature)
         }
+        "getTwcConditions" => super::services::twc_conditions(),
+        "getTwcForecast" => super::services::twc_forecast(),
+        "getTwcLocation" => super::services::twc_location(),
+        "parseLanMessage" => match args.first() {
+            Some(v) => {
+                let description = text(h, v);
+                super::services::parse_lan_message(&description)
+            }
+            None => return Err(platform_error("parseLanMessage() needs the message's description")),
+        },
         _ => return Ok(None),
     }))
 }

@@ -10,7 +10,7 @@ use eventide_groovy::eval::Value;
 impl PairSystem {
     /// How two states differ (see [`TransitionSystem::state_differences`]): device attributes
     /// (`lock1.lock`), the location mode, and keys of each app's `state`, `atomicState` and fields
-    /// (`away-lock state.count`) are data; an app's subscriptions and pending timers, and whether
+    /// (`away-lock state.count`) and its child devices are data; an app's subscriptions and pending timers, and whether
     /// setup has run, decide which events are enabled.
     pub fn differences(&self, a: &PairState, b: &PairState) -> Vec<StateDifference> {
         let mut out = Vec::new();
@@ -36,7 +36,7 @@ impl PairSystem {
         for (i, (x, y)) in a.apps.iter().zip(b.apps.iter()).enumerate() {
             let app = self.apps.get(i).map_or_else(|| format!("app{}", i + 1), |a| a.name.clone());
             for (which, (p, q)) in x.maps.iter().zip(y.maps.iter()).enumerate() {
-                let prefix = ["state.", "atomicState.", ""][which];
+                let prefix = ["state.", "atomicState.", "", "child device "][which];
                 let (Value::Map(p), Value::Map(q)) = (p, q) else { continue };
                 let (p, q) = (p.borrow(), q.borrow());
                 let mut keys: Vec<String> = p.keys().chain(q.keys()).map(|k| k.to_string()).collect();
