@@ -147,9 +147,9 @@ impl ModelSystem {
             });
         }
         let system = ModelSystem {
-            var_index: host.vars.iter().enumerate().map(|(i, (n, _))| (n.clone(), i)).collect(),
-            var_names: host.vars.iter().map(|(n, _)| n.clone()).collect(),
-            initial_values: host.vars.into_iter().map(|(_, v)| v).collect(),
+            var_index: host.vars.names().enumerate().map(|(i, n)| (n.clone(), i)).collect(),
+            var_names: host.vars.names().cloned().collect(),
+            initial_values: host.vars.into_values(),
             event_index: host.events.iter().enumerate().map(|(i, e)| (e.name.clone(), i as EventId)).collect(),
             events: host.events,
             file,
@@ -257,13 +257,51 @@ fn eval_diagnostic(file: &SourceFile, e: &EvalError) -> Diagnostic {
 /// The host while the file's top level runs: collects variables and events.
 #[derive(Default)]
 struct LoadHost {
-    vars: Vec<(Arc<str>, Value)>,
+    vars: SharedVariables,
     events: Vec<EventDecl>,
     error: Option<Diagnostic>,
 }
 
 fn model_error(message: String) -> EvalError {
     EvalError::exception("eventide.ModelError", Some(message))
+}
+
+/// The shared variables a model file's top level declares, in declaration order (both forms of
+/// model file collect them the same way while the top level runs).
+#[derive(Default)]
+struct SharedVariables(Vec<(Arc<str>, Value)>);
+
+impl SharedVariables {
+    fn get(&self, name: &str) -> Option<Value> {
+        self.0.iter().find(|(n, _)| &**n == name).map(|(_, v)| v.clone())
+    }
+
+    fn set(&mut self, name: &str, value: Value) {
+        match self.0.iter_mut().find(|(n, _)| &**n == name) {
+            Some(slot) => slot.1 = value,
+            None => self.0.push((name.into(), value)),
+        }
+    }
+
+    fn names(&self) -> impl Iterator<Item = &Arc<str>> {
+        self.0.iter().map(|(n, _)| n)
+    }
+
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    fn into_values(self) -> Vec<Value> {
+        self.0.into_iter().map(|(_, v)| v).collect()
+    }
+}
+
+/// A handler assigned a variable the file does not declare.
+fn undeclared_assignment(name: &str) -> EvalError {
+    EvalError::exception(
+        "groovy.lang.MissingPropertyException",
+        Some(format!("No such property: {name}: assignment to an undeclared variable")),
+    )
 }
 
 /// The one true/false option a declaration takes (`event("e", enabled: false)`,
@@ -297,14 +335,11 @@ fn flag_option(
 
 impl Host for LoadHost {
     fn get_global(&mut self, _interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
-        Ok(self.vars.iter().find(|(n, _)| &**n == name).map(|(_, v)| v.clone()))
+        Ok(self.vars.get(name))
     }
 
     fn set_global(&mut self, _interp: &mut Interpreter, name: &str, value: Value) -> Result<(), EvalError> {
-        match self.vars.iter_mut().find(|(n, _)| &**n == name) {
-            Some(slot) => slot.1 = value,
-            None => self.vars.push((name.into(), value)),
-        }
+        self.vars.set(name, value);
         Ok(())
     }
 
@@ -380,10 +415,7 @@ impl Host for ExecHost<'_> {
 
     fn set_global(&mut self, _interp: &mut Interpreter, name: &str, value: Value) -> Result<(), EvalError> {
         let Some(&i) = self.var_index.get(name) else {
-            return Err(EvalError::exception(
-                "groovy.lang.MissingPropertyException",
-                Some(format!("No such property: {name}: assignment to an undeclared variable")),
-            ));
+            return Err(undeclared_assignment(name));
         };
         self.accesses.push(Access::write(Location::data(i as u32)));
         self.values[i] = value;

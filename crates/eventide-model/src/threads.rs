@@ -46,7 +46,10 @@
 //! rule.
 
 use crate::lint::{self, ModelNames, ThreadNames};
-use crate::{eval_diagnostic, flag_option, model_error, LoadError, LoadErrorKind, MODEL_CLOCK_MILLIS};
+use crate::{
+    eval_diagnostic, flag_option, model_error, undeclared_assignment, LoadError, LoadErrorKind, SharedVariables,
+    MODEL_CLOCK_MILLIS,
+};
 use eventide_engine::{
     demote_unchanged_writes, Access, EventId, Finding, FindingKind, Fingerprint, FingerprintHasher, Location,
     SourcePosition, Step, StopReason, TaskStep, TransitionSystem, Watchdog,
@@ -153,21 +156,18 @@ struct NextStep {
 /// The host while the file's top level runs: collects variables, threads and handlers.
 #[derive(Default)]
 struct LoadHost {
-    vars: Vec<(Arc<str>, Value)>,
+    vars: SharedVariables,
     threads: Vec<(String, bool, Value)>,
     handlers: Vec<(String, Value)>,
 }
 
 impl Host for LoadHost {
     fn get_global(&mut self, _interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
-        Ok(self.vars.iter().find(|(n, _)| &**n == name).map(|(_, v)| v.clone()))
+        Ok(self.vars.get(name))
     }
 
     fn set_global(&mut self, _interp: &mut Interpreter, name: &str, value: Value) -> Result<(), EvalError> {
-        match self.vars.iter_mut().find(|(n, _)| &**n == name) {
-            Some(slot) => slot.1 = value,
-            None => self.vars.push((name.into(), value)),
-        }
+        self.vars.set(name, value);
         Ok(())
     }
 
@@ -281,7 +281,7 @@ impl ThreadSystem {
             host.threads.iter().map(|(n, looper, b)| ThreadDecl { code: code(n, b), looper: *looper }).collect();
         let handlers: Vec<Code> = host.handlers.iter().map(|(n, b)| code(n, b)).collect();
         // Checks of the bodies written as closure literals.
-        let shared: FxHashSet<String> = host.vars.iter().map(|(n, _)| n.to_string()).collect();
+        let shared: FxHashSet<String> = host.vars.names().map(|n| n.to_string()).collect();
         let no_events = FxHashSet::default();
         let top_locals: FxHashSet<String> = script
             .stmts
@@ -316,7 +316,7 @@ impl ThreadSystem {
             }
         }
         let names = Names {
-            var_index: host.vars.iter().enumerate().map(|(i, (n, _))| (n.clone(), i)).collect(),
+            var_index: host.vars.names().enumerate().map(|(i, n)| (n.clone(), i)).collect(),
             thread_index: threads.iter().enumerate().map(|(i, t)| (t.code.name.clone(), i as u32)).collect(),
             thread_names: threads.iter().map(|t| t.code.name.clone()).collect(),
             loopers: threads.iter().map(|t| t.looper).collect(),
@@ -326,8 +326,8 @@ impl ThreadSystem {
             locks: locks.len(),
         };
         Ok(ThreadSystem {
-            var_names: host.vars.iter().map(|(n, _)| n.clone()).collect(),
-            initial_values: host.vars.into_iter().map(|(_, v)| v).collect(),
+            var_names: host.vars.names().cloned().collect(),
+            initial_values: host.vars.into_values(),
             threads,
             handlers,
             locks,
@@ -484,10 +484,7 @@ impl Host for ExecHost<'_> {
 
     fn set_global(&mut self, _interp: &mut Interpreter, name: &str, value: Value) -> Result<(), EvalError> {
         let Some(&i) = self.names.var_index.get(name) else {
-            return Err(EvalError::exception(
-                "groovy.lang.MissingPropertyException",
-                Some(format!("No such property: {name}: assignment to an undeclared variable")),
-            ));
+            return Err(undeclared_assignment(name));
         };
         self.accesses.push(Access::write(Location::data(i as u32)));
         self.values[i] = value;
