@@ -460,6 +460,16 @@ mod tests {
     }
 
     #[test]
+    fn device_handlers_are_passed_to_every_run() {
+        let with = RunnerConfig { device_handlers: Some(PathBuf::from("handlers")), ..config() };
+        let args: Vec<String> = with.command(&spec()).get_args().map(|a| a.to_string_lossy().into_owned()).collect();
+        assert!(args.windows(2).any(|w| w == ["--device-handlers", "handlers"]), "{args:?}");
+        let without: Vec<String> =
+            config().command(&spec()).get_args().map(|a| a.to_string_lossy().into_owned()).collect();
+        assert!(!without.iter().any(|a| a == "--device-handlers"), "{without:?}");
+    }
+
+    #[test]
     fn violations_become_the_violation_list() {
         let json = r#"{"verdict":"violation","complete":true,"por":"dpor","events":4,"states":5,"transitions":8,
             "executed":9,"executions":1,"elapsed_ms":3,"peak_memory_bytes":1000,"conflicts":[],"exceptions":[],
