@@ -115,6 +115,7 @@ pub(crate) fn discover(
         apps: vec![AppWorld { source: source.clone(), label: source.file.name().into(), settings }],
         devices: binding.map(|b| b.devices.clone()).unwrap_or_default(),
         slots: binding.map(|b| b.slots.clone()).unwrap_or_default(),
+        command_subscriptions: false,
     };
     let mut tables = Tables::default();
     let mode = tables.syms.intern("home");

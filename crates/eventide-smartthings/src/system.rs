@@ -394,6 +394,7 @@ impl PairSystem {
                 .collect(),
             devices: binding.devices.clone(),
             slots: binding.slots.clone(),
+            command_subscriptions: apps.iter().any(|a| a.file().text().contains("subscribeToCommand")),
         };
         let mut tables = Tables::default();
         tables.bound_collections = options.bound_collections;

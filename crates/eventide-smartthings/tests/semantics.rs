@@ -560,3 +560,93 @@ fn commands_a_device_does_not_define_set_what_the_device_has() {
     let message = &closed.step.findings[0].message;
     assert!(message.contains("EventWrapper.explode()"), "{message}");
 }
+
+#[test]
+fn child_devices_are_part_of_the_state() {
+    let mut sys = system(&["child-devices.groovy"], Options::default());
+    let s = setup(&mut sys, "setup:A");
+    let fp = |sys: &PairSystem, s: &PairState| sys.fingerprint(s);
+    // switch on: a child appears; the state changes, and the transition writes the children.
+    let e = event(&mut sys, &s, "switch1.switch=on");
+    let mut accesses = Vec::new();
+    let on = sys.execute(&s, e, &mut accesses);
+    assert!(on.findings.is_empty(), "{:?}", on.findings);
+    assert_ne!(fp(&sys, &on.next), fp(&sys, &s));
+    let names: Vec<String> = accesses
+        .iter()
+        .filter(|a| a.kind == eventide_engine::AccessKind::Write)
+        .map(|a| sys.location_name(a.location))
+        .collect();
+    assert!(names.contains(&"app1.childDevices".to_string()), "{names:?}");
+    // Touching relabels it: another state; counting reads one child.
+    let touched = run(&mut sys, &on.next, "app1.touch");
+    assert_ne!(fp(&sys, &touched.next), fp(&sys, &on.next));
+    assert_eq!(sys.state_value(&touched.next, AppId::App1, "count").as_deref(), Some("1"));
+    // switch off deletes it: back to the state after setup.
+    let off = run(&mut sys, &on.next, "switch1.switch=off");
+    let back = run(&mut sys, &off.next, "switch1.switch=on");
+    assert_eq!(fp(&sys, &back.next), fp(&sys, &on.next));
+    // Deleting and re-adding is deterministic; a second "on" keeps the one child.
+    let again = run(&mut sys, &on.next, "switch1.switch=on");
+    assert_eq!(fp(&sys, &again.next), fp(&sys, &on.next));
+}
+
+#[test]
+fn device_handlers_give_device_types_their_attributes_and_commands() {
+    let handler = eventide_smartthings::handlers::parse_handler(eventide_groovy::syntax::SourceFile::new(
+        "feeder.groovy",
+        r#"metadata {
+    definition(name: "Pet Feeder", namespace: "t", author: "t") {
+        capability "Switch"
+        capability "Indicator"
+        attribute "food", "enum", ["full", "low"]
+        attribute "lastFed", "string"
+        command "feed"
+        command "on"
+    }
+}
+"#
+        .to_string(),
+    ))
+    .unwrap()
+    .unwrap();
+    let mut handlers = eventide_smartthings::DeviceHandlers::none();
+    handlers.push(handler);
+    let text = r#"definition(name: "F", namespace: "t", author: "t", description: "d")
+preferences { section {
+    input "feeder", "device.pet_feeder"
+    input "light", "capability.switch"
+    input "band", "device.jawboneUser"
+} }
+"#;
+    let app = App::from_source(eventide_groovy::syntax::SourceFile::new("f.groovy", text.to_string())).unwrap();
+    let binding = eventide_smartthings::binding::bind_with(&[&app], Profile::Device, &handlers).unwrap();
+    let d: Vec<(String, Vec<&str>, bool)> =
+        binding.devices.iter().map(|d| (d.name.to_string(), d.capabilities.clone(), d.generic)).collect();
+    // The handler's Switch shares `switch` with the switch input: one device, named after the
+    // handler; the jawbone band has no handler: a generic device of its own.
+    assert_eq!(d, [("petFeeder1".to_string(), vec!["switch"], false), ("jawboneUser1".to_string(), vec![], true)]);
+    let feeder = &binding.devices[0];
+    assert_eq!(feeder.handler.as_deref(), Some("Pet Feeder"));
+    let attrs: Vec<&str> = feeder.attributes.iter().map(|a| a.name).collect();
+    assert_eq!(attrs, ["switch", "food"]);
+    assert_eq!(feeder.attribute("food").unwrap().row.values, ["full", "low"]);
+    assert_eq!(feeder.declared_attributes, ["lastFed"]);
+    // `on` is the Switch capability's; `feed` is the handler's own.
+    assert_eq!(feeder.custom_commands, ["feed"]);
+    assert!(feeder.has_command("feed") && feeder.has_command("on") && !feeder.has_command("explode"));
+    assert!(binding.devices[1].has_command("anything"));
+    // Without handlers the feeder is generic too.
+    let plain = eventide_smartthings::binding::bind(&[&app], Profile::Device).unwrap();
+    assert!(plain.devices.iter().any(|d| &*d.name == "petFeeder1" && d.generic));
+    // An unknown capability (not a device type) is still refused.
+    let bad = App::from_source(eventide_groovy::syntax::SourceFile::new(
+        "b.groovy",
+        "preferences { section { input \"x\", \"capability.teleporter\" } }\n".to_string(),
+    ))
+    .unwrap();
+    assert!(matches!(
+        eventide_smartthings::binding::bind_with(&[&bad], Profile::Device, &handlers),
+        Err(LoadError::UnknownCapability { .. })
+    ));
+}

@@ -69,6 +69,9 @@ pub(crate) mod kind {
     pub const HUB: u32 = 12;
     /// A child device of an app; id = app index << 24 | the symbol of its network id.
     pub const CHILD_DEVICE: u32 = 13;
+    /// A name under the platform's `physicalgraph` package (`physicalgraph.device.Protocol.LAN`);
+    /// id = the symbol of the dotted path.
+    pub const PACKAGE: u32 = 14;
 }
 
 /// A parsed app: its source file and syntax tree.
@@ -94,6 +97,9 @@ pub(crate) struct World {
     pub devices: Vec<Device>,
     /// Slot → (device, attribute index within the device).
     pub slots: Vec<(u32, u32)>,
+    /// Whether some app's source mentions `subscribeToCommand`: only then does a device command
+    /// look for subscriptions to it (decided once, so that a command's accesses never vary).
+    pub command_subscriptions: bool,
 }
 
 /// A shared location as the platform names it; interned to a [`Location`] index.
@@ -705,6 +711,27 @@ impl<'a> StHost<'a> {
         Ok(())
     }
 
+    /// An app sent `command` to device `d`: the handlers subscribed to it with
+    /// `subscribeToCommand(device, command, handler)` run (nested, as for an attribute change),
+    /// with an event named `command` whose value is the command's name.
+    pub fn command_sent(&mut self, d: u32, command: &str) -> Result<(), EvalError> {
+        if !self.world.command_subscriptions || self.phase == Phase::Loading {
+            return Ok(());
+        }
+        let attr = self.sym(&format!("command:{command}"));
+        let value = self.sym(command);
+        let event = self.new_event(EventObj {
+            name: "command".into(),
+            value: command.into(),
+            device: Some(d),
+            source: "DEVICE",
+            is_state: false,
+            data: None,
+            physical: false,
+        });
+        self.nested(Occurrence { source: SubSource::Device(d), attr, value, app: None }, event)
+    }
+
     /// An app changes the location mode (`setLocationMode`, `location.setMode`,
     /// `location.mode = m`).
     pub fn set_mode(&mut self, mode: &str) -> Result<(), EvalError> {
@@ -1059,6 +1086,10 @@ impl Host for StHost<'_> {
             "settings" => self.settings(app),
             // App settings are configured by the app's developer, not the user: none is set.
             "appSettings" => Value::empty_map(),
+            // The platform's classes and constants as values (`physicalgraph.device.Protocol.LAN`).
+            "physicalgraph" if self.field_get(app, name).is_none() => {
+                Value::Host(HostRef { kind: kind::PACKAGE, id: self.sym("physicalgraph") })
+            }
             "childDevices" if self.field_get(app, name).is_none() => children::all(self),
             "childApps" if self.field_get(app, name).is_none() => Value::new_list(Vec::new()),
             _ => {

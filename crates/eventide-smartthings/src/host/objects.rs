@@ -219,6 +219,10 @@ pub(super) fn get_property(
         }),
         kind::HUB => Ok(hub_property(name)),
         kind::CHILD_DEVICE => Ok(super::children::property(h, obj.id, name)),
+        kind::PACKAGE if name != "class" => {
+            let path = format!("{}.{name}", h.name(obj.id));
+            Ok(Some(Value::Host(HostRef { kind: kind::PACKAGE, id: h.sym(&path) })))
+        }
         _ => Ok(None),
     }
 }
@@ -580,6 +584,7 @@ fn device_method(
         _ if catalogue::UNIVERSAL_COMMANDS.contains(&name) => Value::Null,
         _ if device.commands.contains(&name) => {
             command(h, d, name, args)?;
+            h.command_sent(d, name)?;
             Value::Null
         }
         _ => {
@@ -598,13 +603,12 @@ fn device_method(
             if device.generic {
                 let call = call_text(h, name, &args);
                 h.outputs.push(format!("command: {}.{call}", device.name));
-                return Ok(Some(Value::Null));
-            }
-            if catalogue::is_catalogue_command(name) {
+            } else if catalogue::is_catalogue_command(name) {
                 unsupported_command(h, d, name, args)?;
-                return Ok(Some(Value::Null));
+            } else {
+                custom_command(h, interp, d, name, &args);
             }
-            custom_command(h, interp, d, name, &args);
+            h.command_sent(d, name)?;
             return Ok(Some(Value::Null));
         }
     }))
@@ -785,6 +789,7 @@ pub(super) fn class_name(h: &StHost, obj: HostRef) -> String {
         kind::HUB_ACTION => "physicalgraph.device.HubAction",
         kind::HUB => "physicalgraph.app.HubWrapper",
         kind::CHILD_DEVICE => "physicalgraph.app.DeviceWrapper",
+        kind::PACKAGE => return h.name(obj.id).to_string(),
         _ => "java.lang.Object",
     }
     .to_string()
@@ -818,6 +823,8 @@ pub(super) fn display_object(h: &mut StHost, obj: HostRef) -> String {
         kind::HUB_ACTION => "HubAction".to_string(),
         kind::HUB => crate::binding::HUB_ID.to_string(),
         kind::CHILD_DEVICE => super::children::display_name(h, obj.id),
+        // An enum constant shows its name (`LAN`).
+        kind::PACKAGE => h.name(obj.id).rsplit('.').next().unwrap_or_default().to_string(),
         _ => "object".to_string(),
     }
 }

@@ -212,6 +212,28 @@ fn subscribe(h: &mut StHost, interp: &mut Interpreter, args: Vec<Value>) -> Resu
     Ok(Value::Null)
 }
 
+/// `subscribeToCommand(device, command, handler)`: the handler runs when an app sends the command
+/// to the device (see `StHost::command_sent`).
+fn subscribe_to_command(h: &mut StHost, interp: &mut Interpreter, args: Vec<Value>) -> Result<Value, EvalError> {
+    let [source, command, handler] = args.as_slice() else {
+        return Err(platform_error("subscribeToCommand() takes (device, command, handler)"));
+    };
+    let Some(handler) = handler_name(handler).map(str::to_string) else {
+        let shown = display(h, handler);
+        return Err(platform_error(format!("subscribeToCommand(): the handler must be a method name, not {shown}")));
+    };
+    h.note_handler_site(interp, &handler);
+    let mut srcs = Vec::new();
+    sources(h, interp, source, &mut srcs)?;
+    let command = text(h, command);
+    let attr = Some(h.sym(&format!("command:{command}")));
+    let handler = h.sym(&handler);
+    for source in srcs.into_iter().filter(|s| matches!(s, SubSource::Device(_))) {
+        h.subscribe(SubKey { source, attr, filter: None, handler });
+    }
+    Ok(Value::Null)
+}
+
 fn unsubscribe(h: &mut StHost, interp: &mut Interpreter, args: Vec<Value>) -> Result<Value, EvalError> {
     let app = h.app();
     h.write(super::LocKey::Subscriptions(app as u8));
@@ -381,6 +403,7 @@ pub(super) fn call(
         // ---- subscriptions and scheduling
         "subscribe" => subscribe(h, interp, args)?,
         "unsubscribe" => unsubscribe(h, interp, args)?,
+        "subscribeToCommand" => subscribe_to_command(h, interp, args)?,
         "runIn" | "runOnce" => {
             let (handler, data) = timer_args(h, interp, args, 1, name)?;
             h.schedule(&handler, false, data)?;

@@ -33,6 +33,10 @@ fn s(text: &str) -> Value {
     Value::str(text)
 }
 
+fn decimal(text: &str) -> Value {
+    eventide_groovy::eval::num::Dec::parse(text).map_or(Value::Null, Value::Decimal)
+}
+
 /// Where the weather is reported: the location (`location.zipCode`, latitude and longitude).
 const CITY: &str = "New York";
 const STATE: &str = "NY";
@@ -57,7 +61,8 @@ pub(super) fn weather_feature(feature: &str) -> Value {
             ("conditions", s("Clear")),
             ("icon", s("clear")),
             ("pop", Value::Int(0)),
-            ("qpf_allday", map_of(vec![("in", Value::Double(0.0)), ("mm", Value::Int(0))])),
+            // Numbers as the platform's JSON parser gives them (BigDecimal, Integer).
+            ("qpf_allday", map_of(vec![("in", decimal("0.00")), ("mm", Value::Int(0))])),
             ("avehumidity", Value::Int(50)),
         ])
     };
