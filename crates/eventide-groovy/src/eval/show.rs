@@ -134,6 +134,7 @@ fn write_value(h: &mut Option<&mut dyn Host>, out: &mut String, v: &Value, depth
                 let _ = write!(out, "sun.util.calendar.ZoneInfo[id=\"{}\"]", tz.name());
             }
             Obj::DateFormat(_) => out.push_str("java.text.SimpleDateFormat"),
+            Obj::NumberFormat(_) => out.push_str("java.text.DecimalFormat"),
             Obj::StringBuilder(s) => out.push_str(&s.borrow()),
             Obj::Random(_) => out.push_str("java.util.Random"),
             Obj::JsonSlurper => out.push_str("groovy.json.JsonSlurper"),

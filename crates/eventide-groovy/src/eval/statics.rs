@@ -27,6 +27,36 @@ pub fn construct(interp: &mut Interpreter, h: &mut dyn Host, name: &str, args: V
         ("Date", []) => Value::Date(h.now_millis()),
         ("Date", [ms]) if ms.is_number() => Value::Date(to_i64(ms)),
         ("Date", [Value::Date(ms)]) => Value::Date(*ms),
+        ("Date", [s]) if s.is_string() => {
+            let s = display(h, s);
+            let (tz, now) = (h.default_time_zone(), h.now_millis());
+            Value::Date(super::date::parse_java_date_string(&s, tz, now)?)
+        }
+        ("Date", [Value::Map(m)]) => {
+            // Groovy's named-argument constructor: `new Date()`, then each property's setter.
+            let mut props = Vec::new();
+            for (k, v) in m.borrow().iter() {
+                let k = display(h, k);
+                if !v.is_number() {
+                    return Err(interp.missing_method(
+                        name,
+                        &format!("set{}", super::interp::capitalize(&k)),
+                        std::slice::from_ref(v),
+                    ));
+                }
+                props.push((k, to_i64(v)));
+            }
+            let (tz, now) = (h.default_time_zone(), h.now_millis());
+            match super::date::date_with_properties(now, &props, tz) {
+                Ok(ms) => Value::Date(ms),
+                Err(p) => {
+                    return Err(EvalError::exception(
+                        class::MISSING_PROPERTY,
+                        Some(format!("No such property: {p} for class: java.util.Date")),
+                    ))
+                }
+            }
+        }
         ("Date", [y, m, d]) | ("Date", [y, m, d, _, _]) | ("Date", [y, m, d, _, _, _]) => {
             let get = |i: usize| args.get(i).map(to_i64).unwrap_or(0);
             let tz = h.default_time_zone();
@@ -39,6 +69,10 @@ pub fn construct(interp: &mut Interpreter, h: &mut dyn Host, name: &str, args: V
             let p = display(h, p);
             super::date::new_date_format(h, &p)?
         }
+        ("DecimalFormat", a) => match super::decimal_format::construct(h, a)? {
+            Some(v) => v,
+            None => return Err(interp.missing_method(name, "<init>", &args)),
+        },
         ("GregorianCalendar", []) => Value::obj(Obj::Calendar((h.now_millis(), h.default_time_zone()).into())),
         ("ArrayList" | "LinkedList" | "Vector" | "ArrayDeque", []) => Value::new_list(Vec::new()),
         ("ArrayList" | "LinkedList" | "Vector", [n]) if n.is_number() => Value::new_list(Vec::new()),
@@ -469,6 +503,9 @@ pub fn call_static(
             let id = display(h, id);
             Value::obj(Obj::TimeZone(super::date::time_zone(&id)))
         }
+        ("NumberFormat" | "DecimalFormat", n, a) if super::decimal_format::factory(n, a).is_some() => {
+            super::decimal_format::factory(n, a).unwrap_or_default()
+        }
         ("TimeZone", "getDefault", []) => Value::obj(Obj::TimeZone(h.default_time_zone())),
         ("Date", "parse", [fmt, text]) | ("Date", "parse", [fmt, text, _]) => {
             let (fmt, text) = (display(h, fmt), display(h, text));
@@ -480,6 +517,11 @@ pub fn call_static(
                 _ => h.default_time_zone(),
             };
             Value::Date(super::date::parse_date(&fmt, &text, tz)?)
+        }
+        ("Date", "parse", [text]) if text.is_string() => {
+            let text = display(h, text);
+            let (tz, now) = (h.default_time_zone(), h.now_millis());
+            Value::Long(super::date::parse_java_date_string(&text, tz, now)?)
         }
         ("Date", "parseToStringDate", [text]) => {
             let text = display(h, text);

@@ -264,6 +264,8 @@ pub enum Obj {
     /// `java.util.Calendar` on a date in a zone.
     Calendar(RefCell<(i64, Tz)>),
     Duration(Duration),
+    /// `java.text.DecimalFormat` (also what the `NumberFormat` factories return).
+    NumberFormat(RefCell<super::decimal_format::NumberFormat>),
 }
 
 /// A Groovy value.
@@ -473,6 +475,7 @@ impl Value {
                 Obj::JsonSlurper => "groovy.json.JsonSlurper",
                 Obj::Calendar(_) => "java.util.GregorianCalendar",
                 Obj::Duration(_) => "groovy.time.TimeDuration",
+                Obj::NumberFormat(_) => "java.text.DecimalFormat",
             },
         }
     }
