@@ -852,7 +852,9 @@ pub fn date_arith(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &
         }
         (BinaryOp::Sub, Value::Date(x), Value::Date(y)) => {
             if interp.time_category > 0 {
-                Some(Value::obj(Obj::Duration(Duration { months: 0, days: 0, millis: x - y })))
+                // TimeCategory.minus(Date, Date): whole days, then the rest.
+                let ms = x - y;
+                Some(Value::obj(Obj::Duration(Duration { months: 0, days: ms / DAY_MS, millis: ms % DAY_MS })))
             } else {
                 Some(Value::Int(days_between(*x, *y, tz) as i32))
             }
@@ -948,6 +950,27 @@ pub fn date_method(
             }
         }
         ("next", []) => Value::Date(add_days(ms, 1, tz)),
+        // `from.upto(to) { day -> }`, `from.downto(to) { }`: one call per calendar day.
+        ("upto" | "downto", [Value::Date(to), c]) if c.is_callable() => {
+            let up = name == "upto";
+            if (up && ms > *to) || (!up && ms < *to) {
+                return Err(EvalError::exception(
+                    class::ILLEGAL_ARGUMENT,
+                    Some(format!(
+                        "The argument ({}) to {name}() cannot be {} the value ({}) it's called on.",
+                        java_date_string(*to, tz),
+                        if up { "earlier than" } else { "later than" },
+                        java_date_string(ms, tz)
+                    )),
+                ));
+            }
+            let mut d = ms;
+            while (up && d <= *to) || (!up && d >= *to) {
+                interp.call_value(h, c, vec![Value::Date(d)])?;
+                d = add_days(d, if up { 1 } else { -1 }, tz);
+            }
+            Value::Null
+        }
         ("previous", []) => Value::Date(add_days(ms, -1, tz)),
         ("toString", []) => Value::str(&java_date_string(ms, tz)),
         ("getHours", []) => Value::Int(dt.hour() as i32),

@@ -129,6 +129,7 @@ const KNOWN_CLASSES: &[(&str, &str)] = &[
     ("TimeCategory", "groovy.time.TimeCategory"),
     ("JsonSlurper", "groovy.json.JsonSlurper"),
     ("JsonOutput", "groovy.json.JsonOutput"),
+    ("JsonBuilder", "groovy.json.JsonBuilder"),
     ("StringBuilder", "java.lang.StringBuilder"),
     ("StringBuffer", "java.lang.StringBuffer"),
     ("Thread", "java.lang.Thread"),

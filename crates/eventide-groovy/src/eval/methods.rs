@@ -416,6 +416,25 @@ fn obj_method(
             super::date::obj_method(interp, h, recv, o, name, args)
         }
         Obj::NumberFormat(f) => super::decimal_format::method(h, f, name, args),
+        Obj::JsonBuilder(content) => Ok(Some(match (name, args) {
+            ("toString", []) => Value::str(&super::json::to_json(h, &content.borrow().clone())),
+            ("toPrettyString", []) => {
+                let json = super::json::to_json(h, &content.borrow().clone());
+                Value::str(&super::json::pretty_print(&json))
+            }
+            ("getContent", []) => content.borrow().clone(),
+            // `builder(map)`, `builder.call(list)`: the argument becomes the content.
+            ("call", [v @ (Value::Map(_) | Value::List(_))]) => {
+                *content.borrow_mut() = v.clone();
+                v.clone()
+            }
+            ("call", items) if !items.is_empty() && !items.iter().any(Value::is_callable) => {
+                let l = Value::new_list(items.to_vec());
+                *content.borrow_mut() = l.clone();
+                l
+            }
+            _ => return Ok(None),
+        })),
         Obj::Random(state) => Ok(match (name, args) {
             ("nextInt", [n]) => {
                 let n = ops::to_i64(n);

@@ -477,6 +477,7 @@ pub fn hash_value<H: Hasher>(v: &Value, h: &mut H, depth: usize) {
                 Obj::StringBuilder(s) => h.write(s.borrow().as_bytes()),
                 Obj::DateFormat(f) => h.write(f.borrow().pattern.as_bytes()),
                 Obj::NumberFormat(f) => h.write(f.borrow().pattern.as_bytes()),
+                Obj::JsonBuilder(c) => hash_value(&c.borrow(), h, depth + 1),
                 Obj::Calendar(c) => h.write_i64(c.borrow().0),
                 Obj::Duration(d) => {
                     h.write_i64(d.months);

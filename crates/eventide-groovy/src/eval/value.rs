@@ -266,6 +266,8 @@ pub enum Obj {
     Duration(Duration),
     /// `java.text.DecimalFormat` (also what the `NumberFormat` factories return).
     NumberFormat(RefCell<super::decimal_format::NumberFormat>),
+    /// `groovy.json.JsonBuilder` holding its content (a map, list or value).
+    JsonBuilder(RefCell<Value>),
 }
 
 /// A Groovy value.
@@ -476,6 +478,7 @@ impl Value {
                 Obj::Calendar(_) => "java.util.GregorianCalendar",
                 Obj::Duration(_) => "groovy.time.TimeDuration",
                 Obj::NumberFormat(_) => "java.text.DecimalFormat",
+                Obj::JsonBuilder(_) => "groovy.json.JsonBuilder",
             },
         }
     }

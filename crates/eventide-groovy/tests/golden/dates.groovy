@@ -315,3 +315,22 @@ println d.time.getClass().name
 //> 1709649015123
 //> 1709649015123
 //> java.lang.Long
+
+//# upto and downto over days, TimeCategory date difference
+def days = []
+new Date(0).upto(new Date(0) + 2) { days << it.format("MM-dd") }
+(new Date(0) + 1).downto(new Date(0)) { days << it.format("dd") }
+println days
+use(groovy.time.TimeCategory) {
+    def d = new Date(90061001L) - new Date(0)
+    println([d.days, d.hours, d.minutes, d.seconds, d.toMilliseconds()])
+}
+//> [01-01, 01-02, 01-03, 02, 01]
+//> [1, 1, 1, 1, 90061001]
+
+//# GregorianCalendar from fields
+def c = new GregorianCalendar(2020, 0, 31)
+println c.timeInMillis
+println new GregorianCalendar(2020, 0, 31, 10, 5, 7).time.time
+//> 1580428800000
+//> 1580465107000
