@@ -15,7 +15,7 @@
 //! When the corpus is absent the test says so on stderr and passes.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -124,7 +124,7 @@ fn messages(json: &serde_json::Value, key: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
-fn run_app(path: &PathBuf, mode: &'static str) -> Run {
+fn run_app(path: &Path, mode: &'static str) -> Run {
     let out = Command::new(env!("CARGO_BIN_EXE_eventide"))
         .args(["app", &path.display().to_string(), "--json", "--timers", mode])
         .output()
