@@ -945,6 +945,42 @@ pub fn list_method(
             };
             Value::new_list(snapshot().chunks(n as usize).map(|c| Value::new_list(c.to_vec())).collect())
         }
+        // collate(size, step[, keepRemainder]) and collate(size, keepRemainder).
+        ("collate", [n, rest @ ..]) if rest.len() <= 2 => {
+            let Some(n) = num_arg(n).filter(|n| *n > 0) else {
+                return Ok(None);
+            };
+            let (step, keep) = match rest {
+                [Value::Bool(k)] => (n, *k),
+                [s] => (num_arg(s).unwrap_or(n), true),
+                [s, k] => (num_arg(s).unwrap_or(n), k.truthy()),
+                _ => (n, true),
+            };
+            if step <= 0 {
+                return Ok(None);
+            }
+            let items = snapshot();
+            let mut out = Vec::new();
+            let mut i = 0usize;
+            while i < items.len() {
+                let end = (i + n as usize).min(items.len());
+                if end - i == n as usize || keep {
+                    out.push(Value::new_list(items[i..end].to_vec()));
+                }
+                i += step as usize;
+            }
+            Value::new_list(out)
+        }
+        ("toListString", []) | ("toListString", [_]) => Value::str(&display(h, recv)),
+        // `byte[]` codecs: a list of byte values.
+        ("encodeBase64", []) | ("encodeHex", []) => {
+            let bytes: Vec<u8> = snapshot().iter().map(|b| ops::to_i64(b) as u8).collect();
+            if name == "encodeHex" {
+                Value::str(&bytes.iter().map(|b| format!("{b:02x}")).collect::<String>())
+            } else {
+                Value::str(&super::strings::base64_encode(&bytes))
+            }
+        }
         ("swap", [a, b]) => {
             let (Some(a), Some(b)) = (num_arg(a), num_arg(b)) else {
                 return Ok(None);

@@ -427,6 +427,8 @@ pub fn instance_of(h: &mut dyn Host, v: &Value, name: &str) -> bool {
             Obj::Random(_) => matches!(simple, "Random" | "Object"),
             Obj::JsonSlurper => matches!(simple, "JsonSlurper" | "Object"),
             Obj::Calendar(_) => matches!(simple, "Calendar" | "GregorianCalendar" | "Object"),
+            Obj::NumberFormat(_) => matches!(simple, "DecimalFormat" | "NumberFormat" | "Format" | "Object"),
+            Obj::JsonBuilder(_) => matches!(simple, "JsonBuilder" | "Writable" | "Object"),
             Obj::Duration(_) => matches!(simple, "TimeDuration" | "Duration" | "BaseDuration" | "Object"),
         },
         _ => {

@@ -517,6 +517,263 @@ pub fn parse_date(pattern: &str, text: &str, tz: Tz) -> R<i64> {
     }
 }
 
+/// The words Java's `Date.parse(String)` knows, with their action: 1 = PM, 14 = AM, 2..=13 a
+/// month, 10000 + minutes west of UTC a zone, 0 a weekday (ignored).
+const JAVA_DATE_WORDS: &[(&str, i32)] = &[
+    ("am", 14),
+    ("pm", 1),
+    ("monday", 0),
+    ("tuesday", 0),
+    ("wednesday", 0),
+    ("thursday", 0),
+    ("friday", 0),
+    ("saturday", 0),
+    ("sunday", 0),
+    ("january", 2),
+    ("february", 3),
+    ("march", 4),
+    ("april", 5),
+    ("may", 6),
+    ("june", 7),
+    ("july", 8),
+    ("august", 9),
+    ("september", 10),
+    ("october", 11),
+    ("november", 12),
+    ("december", 13),
+    ("gmt", 10000),
+    ("ut", 10000),
+    ("utc", 10000),
+    ("est", 10000 + 5 * 60),
+    ("edt", 10000 + 4 * 60),
+    ("cst", 10000 + 6 * 60),
+    ("cdt", 10000 + 5 * 60),
+    ("mst", 10000 + 7 * 60),
+    ("mdt", 10000 + 6 * 60),
+    ("pst", 10000 + 8 * 60),
+    ("pdt", 10000 + 7 * 60),
+];
+
+/// Java's deprecated `Date.parse(String)`, which `new Date(String)` uses: the IETF form
+/// (`Sat, 12 Aug 1995 13:30:00 GMT`, `12 Aug 1995 13:30 -0400`) and the US forms
+/// (`8/12/1995 1:30 PM`, `August 12, 1995`). Words match by prefix (`Aug`, `Sat`); a time
+/// without a zone is local to `tz`; two-digit years fall in the century that starts 80 years
+/// before `now_ms`. Anything else is Java's `IllegalArgumentException`.
+pub fn parse_java_date_string(s: &str, tz: Tz, now_ms: i64) -> R<i64> {
+    let bad = || EvalError::exception(class::ILLEGAL_ARGUMENT, None);
+    let cs: Vec<char> = s.chars().collect();
+    let limit = cs.len();
+    let (mut year, mut mon, mut mday, mut hour, mut min, mut sec) = (i64::MIN, -1i64, -1i64, -1i64, -1i64, -1i64);
+    let mut tzoffset: i64 = -1;
+    let mut prevc = '\0';
+    let mut i = 0;
+    while i < limit {
+        let mut c = cs[i];
+        i += 1;
+        if c <= ' ' || c == ',' {
+            continue;
+        }
+        if c == '(' {
+            // A comment, possibly nested.
+            let mut depth = 1;
+            while i < limit {
+                c = cs[i];
+                i += 1;
+                if c == '(' {
+                    depth += 1;
+                } else if c == ')' {
+                    depth -= 1;
+                    if depth <= 0 {
+                        break;
+                    }
+                }
+            }
+            continue;
+        }
+        if c.is_ascii_digit() {
+            let mut n = c as i64 - '0' as i64;
+            while i < limit && cs[i].is_ascii_digit() {
+                n = (n * 10 + (cs[i] as i64 - '0' as i64)).min(1 << 40);
+                i += 1;
+            }
+            // The character after the number (none at the end).
+            let c = if i < limit { cs[i] } else { '\0' };
+            if prevc == '+' || (prevc == '-' && year != i64::MIN) {
+                // A zone offset: "GMT-3" or "-0430".
+                let mut m = if n < 24 { n * 60 } else { n % 100 + n / 100 * 60 };
+                if prevc == '+' {
+                    m = -m;
+                }
+                if tzoffset != 0 && tzoffset != -1 {
+                    return Err(bad());
+                }
+                tzoffset = m;
+            } else if n >= 70 {
+                if year != i64::MIN || !(c <= ' ' || c == ',' || c == '/' || i >= limit) {
+                    return Err(bad());
+                }
+                year = n;
+            } else if c == ':' {
+                if hour < 0 {
+                    hour = n;
+                } else if min < 0 {
+                    min = n;
+                } else {
+                    return Err(bad());
+                }
+            } else if c == '/' {
+                if mon < 0 {
+                    mon = n - 1;
+                } else if mday < 0 {
+                    mday = n;
+                } else {
+                    return Err(bad());
+                }
+            } else if i < limit && c != ',' && c > ' ' && c != '-' {
+                return Err(bad());
+            } else if hour >= 0 && min < 0 {
+                min = n;
+            } else if min >= 0 && sec < 0 {
+                sec = n;
+            } else if mday < 0 {
+                mday = n;
+            } else if year == i64::MIN && mon >= 0 && mday >= 0 {
+                // Two-digit years below 70.
+                year = n;
+            } else {
+                return Err(bad());
+            }
+            prevc = '\0';
+        } else if matches!(c, '/' | ':' | '+' | '-') {
+            prevc = c;
+        } else {
+            let st = i - 1;
+            while i < limit && cs[i].is_ascii_alphabetic() {
+                i += 1;
+            }
+            if i <= st + 1 {
+                return Err(bad());
+            }
+            let word: String = cs[st..i].iter().collect::<String>().to_lowercase();
+            // Java tries the table from its end and takes the first word the text starts.
+            let action = JAVA_DATE_WORDS
+                .iter()
+                .rev()
+                .find(|(w, _)| w.len() >= word.len() && w.starts_with(word.as_str()))
+                .map(|(_, a)| *a)
+                .ok_or_else(bad)?;
+            match action {
+                0 => {}
+                1 => {
+                    if !(1..=12).contains(&hour) {
+                        return Err(bad());
+                    }
+                    if hour < 12 {
+                        hour += 12;
+                    }
+                }
+                14 => {
+                    if !(1..=12).contains(&hour) {
+                        return Err(bad());
+                    }
+                    if hour == 12 {
+                        hour = 0;
+                    }
+                }
+                2..=13 => {
+                    if mon >= 0 {
+                        return Err(bad());
+                    }
+                    mon = action as i64 - 2;
+                }
+                _ => tzoffset = action as i64 - 10000,
+            }
+            prevc = '\0';
+        }
+    }
+    if year == i64::MIN || mon < 0 || mday < 0 {
+        return Err(bad());
+    }
+    if year < 100 {
+        let century_start = at(now_ms, tz).year() as i64 - 80;
+        year += (century_start / 100) * 100;
+        if year < century_start {
+            year += 100;
+        }
+    }
+    let (hour, min, sec) = (hour.max(0), min.max(0), sec.max(0));
+    if tzoffset == -1 {
+        return local_to_ms(tz, year, mon + 1, mday, hour, min, sec, 0).ok_or_else(bad);
+    }
+    let utc = local_to_ms(Tz::UTC, year, mon + 1, mday, hour, min, sec, 0).ok_or_else(bad)?;
+    Ok(utc + tzoffset * 60_000)
+}
+
+/// The properties a Groovy named-argument constructor `new Date(hours: 5, minutes: 0)` sets,
+/// through the deprecated setters (`setYear`, `setMonth`, `setDate`, `setHours`, `setMinutes`,
+/// `setSeconds`) or `setTime`, in the order written, starting from `start` (the clock).
+/// Each setter is lenient in `tz` like Java's (`minutes: -5` is five minutes before the hour).
+/// Returns the name of the first unknown property as the error.
+pub fn date_with_properties(start: i64, props: &[(String, i64)], tz: Tz) -> Result<i64, String> {
+    let mut ms = start;
+    for (name, v) in props {
+        ms = match name.as_str() {
+            "time" => *v,
+            other => match date_setter(ms, &format!("set{}", super::interp::capitalize(other)), *v, tz) {
+                Some(x) => x,
+                None => return Err(name.clone()),
+            },
+        };
+    }
+    Ok(ms)
+}
+
+/// A deprecated `java.util.Date` setter (`setHours(h)`...) or `setTime(ms)` applied to `ms`.
+pub fn date_setter(ms: i64, setter: &str, v: i64, tz: Tz) -> Option<i64> {
+    let dt = at(ms, tz);
+    let (mut y, mut mo, mut d, mut hh, mut mi, mut s) = (
+        dt.year() as i64,
+        dt.month() as i64,
+        dt.day() as i64,
+        dt.hour() as i64,
+        dt.minute() as i64,
+        dt.second() as i64,
+    );
+    match setter {
+        "setTime" => return Some(v),
+        "setYear" => y = v + 1900,
+        "setMonth" => mo = v + 1,
+        "setDate" => d = v,
+        "setHours" => hh = v,
+        "setMinutes" => mi = v,
+        "setSeconds" => s = v,
+        _ => return None,
+    }
+    local_to_ms(tz, y, mo, d, hh, mi, s, dt.timestamp_subsec_millis() as i64)
+}
+
+/// The methods that change a `java.util.Date` in place. Dates are values here, so a call of
+/// one of them on a variable, property or element stores the changed date back there.
+pub fn is_date_mutator(name: &str) -> bool {
+    matches!(
+        name,
+        "clearTime" | "setTime" | "setYear" | "setMonth" | "setDate" | "setHours" | "setMinutes" | "setSeconds"
+    )
+}
+
+/// Applies a mutator (see [`is_date_mutator`]): the changed date and what the call returns
+/// (`clearTime` returns the date, the setters nothing).
+pub fn mutate_date(ms: i64, name: &str, args: &[Value], tz: Tz) -> Option<(i64, Value)> {
+    match (name, args) {
+        ("clearTime", []) => {
+            let new = clear_time(ms, tz);
+            Some((new, Value::Date(new)))
+        }
+        (_, [v]) if v.is_number() => date_setter(ms, name, ops::to_i64(v), tz).map(|new| (new, Value::Null)),
+        _ => None,
+    }
+}
+
 /// Start of the day (local midnight) of an instant.
 pub fn clear_time(ms: i64, tz: Tz) -> i64 {
     let dt = at(ms, tz);
@@ -595,7 +852,9 @@ pub fn date_arith(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &
         }
         (BinaryOp::Sub, Value::Date(x), Value::Date(y)) => {
             if interp.time_category > 0 {
-                Some(Value::obj(Obj::Duration(Duration { months: 0, days: 0, millis: x - y })))
+                // TimeCategory.minus(Date, Date): whole days, then the rest.
+                let ms = x - y;
+                Some(Value::obj(Obj::Duration(Duration { months: 0, days: ms / DAY_MS, millis: ms % DAY_MS })))
             } else {
                 Some(Value::Int(days_between(*x, *y, tz) as i32))
             }
@@ -691,8 +950,28 @@ pub fn date_method(
             }
         }
         ("next", []) => Value::Date(add_days(ms, 1, tz)),
+        // `from.upto(to) { day -> }`, `from.downto(to) { }`: one call per calendar day.
+        ("upto" | "downto", [Value::Date(to), c]) if c.is_callable() => {
+            let up = name == "upto";
+            if (up && ms > *to) || (!up && ms < *to) {
+                return Err(EvalError::exception(
+                    class::ILLEGAL_ARGUMENT,
+                    Some(format!(
+                        "The argument ({}) to {name}() cannot be {} the value ({}) it's called on.",
+                        java_date_string(*to, tz),
+                        if up { "earlier than" } else { "later than" },
+                        java_date_string(ms, tz)
+                    )),
+                ));
+            }
+            let mut d = ms;
+            while (up && d <= *to) || (!up && d >= *to) {
+                interp.call_value(h, c, vec![Value::Date(d)])?;
+                d = add_days(d, if up { 1 } else { -1 }, tz);
+            }
+            Value::Null
+        }
         ("previous", []) => Value::Date(add_days(ms, -1, tz)),
-        ("clearTime", []) => Value::Date(clear_time(ms, tz)),
         ("toString", []) => Value::str(&java_date_string(ms, tz)),
         ("getHours", []) => Value::Int(dt.hour() as i32),
         ("getMinutes", []) => Value::Int(dt.minute() as i32),
@@ -707,8 +986,19 @@ pub fn date_method(
         ("clone", []) => Value::Date(ms),
         ("getDateString", []) => Value::str(&format_date(ms, "M/d/yy", tz)?),
         ("getTimeString", []) => Value::str(&format_date(ms, "h:mm:ss a", tz)?),
-        ("format" | "getAt", _) => return Ok(None),
-        _ => return Ok(None),
+        ("getDateTimeString", []) => Value::str(&format_date(ms, "M/d/yy h:mm:ss a", tz)?),
+        // `date[Calendar.YEAR]`
+        ("getAt", [f]) if f.is_number() => match cal_get(ms, tz, ops::to_i64(f)) {
+            Some(v) => Value::Int(v as i32),
+            None => return Ok(None),
+        },
+        (n, a) if is_date_mutator(n) => match mutate_date(ms, n, a, tz) {
+            // A mutator on a date that is not stored anywhere: its result only.
+            Some((_, r)) => r,
+            None => return Ok(None),
+        },
+        // Static methods can be called on an instance: `new Date().parse(format, text)`.
+        _ => return super::statics::call_static(interp, h, "java.util.Date", name, args.to_vec()),
     }))
 }
 
@@ -1072,6 +1362,43 @@ mod tests {
         let ms = parse_date("yyyy-MM-dd'T'HH:mm:ss.SSSZ", "2024-07-04T12:00:00.000-0400", Tz::UTC).unwrap();
         assert_eq!(format_date(ms, "HH:mm", Tz::UTC).unwrap(), "16:00");
         assert!(parse_date("yyyy-MM-dd", "nope", Tz::UTC).is_err());
+    }
+
+    #[test]
+    fn java_date_strings() {
+        let now = 1_709_649_015_123; // 2024-03-05
+        let p = |s: &str| parse_java_date_string(s, Tz::UTC, now);
+        assert_eq!(p("Sat, 12 Aug 1995 13:30:00 GMT").unwrap(), 808_234_200_000);
+        assert_eq!(p("12 Aug 1995 13:30:00 -0400").unwrap(), 808_248_600_000);
+        assert_eq!(p("Sat, 12 Aug 1995 13:30:00 GMT+0130").unwrap(), 808_228_800_000);
+        assert_eq!(p("August 12, 1995 1:30 PM").unwrap(), 808_234_200_000);
+        assert_eq!(p("8/12/95 13:30:15 EST").unwrap(), 808_252_215_000);
+        // Two-digit years fall in [now - 80 years, now + 20 years): 44 is 1944, 43 is 2043.
+        assert_eq!(format_date(p("1/1/44").unwrap(), "yyyy", Tz::UTC).unwrap(), "1944");
+        assert_eq!(format_date(p("1/1/43").unwrap(), "yyyy", Tz::UTC).unwrap(), "2043");
+        // No zone: local time.
+        let ny = time_zone("America/New_York");
+        assert_eq!(parse_java_date_string("7/4/2024 12:00", ny, now).unwrap(), 1_720_108_800_000);
+        for bad in ["2024-03-05", "hello", "12:30", "", "1/2/3/4"] {
+            assert!(p(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn date_setters() {
+        let ms = 1_709_649_015_123; // 2024-03-05T14:30:15.123Z
+        let props = |p: &[(&str, i64)]| {
+            let p: Vec<(String, i64)> = p.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+            date_with_properties(ms, &p, Tz::UTC)
+        };
+        assert_eq!(props(&[("hours", 11), ("minutes", 0)]).unwrap(), ms - 12_600_000);
+        assert_eq!(props(&[("minutes", 25)]).unwrap(), ms - 300_000);
+        assert_eq!(props(&[("minutes", -5)]).unwrap(), ms - 35 * 60_000);
+        assert_eq!(props(&[("time", 7)]).unwrap(), 7);
+        assert_eq!(props(&[("month", 12)]).unwrap(), date_setter(ms, "setYear", 125, Tz::UTC).unwrap() - 59 * DAY_MS);
+        assert_eq!(props(&[("bogus", 1)]).unwrap_err(), "bogus");
+        assert_eq!(mutate_date(ms, "clearTime", &[], Tz::UTC).unwrap().0, 1_709_596_800_000);
+        assert_eq!(mutate_date(ms, "setDate", &[Value::Int(0)], Tz::UTC).unwrap().0, ms - 5 * DAY_MS);
     }
 
     #[test]

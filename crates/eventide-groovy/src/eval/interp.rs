@@ -120,6 +120,8 @@ const KNOWN_CLASSES: &[(&str, &str)] = &[
     ("Random", "java.util.Random"),
     ("UUID", "java.util.UUID"),
     ("SimpleDateFormat", "java.text.SimpleDateFormat"),
+    ("DecimalFormat", "java.text.DecimalFormat"),
+    ("NumberFormat", "java.text.NumberFormat"),
     ("Pattern", "java.util.regex.Pattern"),
     ("Matcher", "java.util.regex.Matcher"),
     ("Closure", "groovy.lang.Closure"),
@@ -127,6 +129,7 @@ const KNOWN_CLASSES: &[(&str, &str)] = &[
     ("TimeCategory", "groovy.time.TimeCategory"),
     ("JsonSlurper", "groovy.json.JsonSlurper"),
     ("JsonOutput", "groovy.json.JsonOutput"),
+    ("JsonBuilder", "groovy.json.JsonBuilder"),
     ("StringBuilder", "java.lang.StringBuilder"),
     ("StringBuffer", "java.lang.StringBuffer"),
     ("Thread", "java.lang.Thread"),
@@ -1442,9 +1445,49 @@ impl Interpreter {
                 if matches!(recv, Value::Host(_)) {
                     self.call_span = Some(span);
                 }
+                if let Value::Date(ms) = recv {
+                    if super::date::is_date_mutator(&name) {
+                        if let Some(r) = self.mutate_stored_date(h, f, object, ms, &name, &a)? {
+                            return Ok(r);
+                        }
+                    }
+                }
                 self.call_method(h, recv, &name, a)
             }
         }
+    }
+
+    /// `d.clearTime()`, `d.setHours(5)`... on a date held by a local variable or by an element
+    /// of a plain list or map. Dates are values here, so the changed date is stored back where
+    /// the receiver came from; other holders (platform objects) keep theirs, as when the
+    /// platform hands out a copy. `None` when the call is not such a mutation.
+    fn mutate_stored_date(
+        &mut self,
+        h: &mut dyn Host,
+        f: &Frame,
+        object: &Expr,
+        ms: i64,
+        name: &str,
+        args: &[Value],
+    ) -> R<Option<Value>> {
+        let stored = match &object.kind {
+            ExprKind::Ident(n) => f.env.lookup(n).is_some(),
+            ExprKind::Property { .. } | ExprKind::Index { .. } => true,
+            _ => false,
+        };
+        if !stored {
+            return Ok(None);
+        }
+        let tz = h.default_time_zone();
+        let Some((new, result)) = super::date::mutate_date(ms, name, args, tz) else { return Ok(None) };
+        let t = self.eval_target(h, f, object)?;
+        match &t {
+            Target::Name(_) => {}
+            Target::Prop(recv, ..) | Target::Index(recv, ..) if matches!(recv, Value::Map(_) | Value::List(_)) => {}
+            _ => return Ok(None),
+        }
+        self.write_target(h, f, &t, Value::Date(new))?;
+        Ok(Some(result))
     }
 
     /// A call without receiver: local closure, delegates, script method, host function, builtin.

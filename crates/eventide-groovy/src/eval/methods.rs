@@ -111,7 +111,8 @@ pub fn builtin_method(
         Value::Date(ms) => super::date::date_method(interp, h, *ms, name, &args)?,
         Value::Obj(o) => obj_method(interp, h, recv, o, name, &args)?,
         Value::Bool(b) => match (name, args.as_slice()) {
-            ("booleanValue", []) => Some(Value::Bool(*b)),
+            ("booleanValue" | "toBoolean", []) => Some(Value::Bool(*b)),
+            ("implies", [x]) => Some(Value::Bool(!*b || x.truthy())),
             ("and", [x]) => Some(Value::Bool(*b && x.truthy())),
             ("or", [x]) => Some(Value::Bool(*b || x.truthy())),
             ("xor", [x]) => Some(Value::Bool(*b ^ x.truthy())),
@@ -414,6 +415,26 @@ fn obj_method(
         Obj::TimeZone(_) | Obj::DateFormat(_) | Obj::Calendar(_) | Obj::Duration(_) => {
             super::date::obj_method(interp, h, recv, o, name, args)
         }
+        Obj::NumberFormat(f) => super::decimal_format::method(h, f, name, args),
+        Obj::JsonBuilder(content) => Ok(Some(match (name, args) {
+            ("toString", []) => Value::str(&super::json::to_json(h, &content.borrow().clone())),
+            ("toPrettyString", []) => {
+                let json = super::json::to_json(h, &content.borrow().clone());
+                Value::str(&super::json::pretty_print(&json))
+            }
+            ("getContent", []) => content.borrow().clone(),
+            // `builder(map)`, `builder.call(list)`: the argument becomes the content.
+            ("call", [v @ (Value::Map(_) | Value::List(_))]) => {
+                *content.borrow_mut() = v.clone();
+                v.clone()
+            }
+            ("call", items) if !items.is_empty() && !items.iter().any(Value::is_callable) => {
+                let l = Value::new_list(items.to_vec());
+                *content.borrow_mut() = l.clone();
+                l
+            }
+            _ => return Ok(None),
+        })),
         Obj::Random(state) => Ok(match (name, args) {
             ("nextInt", [n]) => {
                 let n = ops::to_i64(n);
@@ -478,6 +499,10 @@ pub fn get_at(interp: &mut Interpreter, h: &mut dyn Host, recv: &Value, idx: &Va
             let name = display(h, idx);
             interp.get_property(h, recv, &name)
         }
+        Value::Date(_) if idx.is_number() => match builtin_method(interp, h, recv, "getAt", vec![idx.clone()])? {
+            Some(v) => Ok(v),
+            None => Err(interp.missing_method_err(h, recv, "getAt", std::slice::from_ref(idx))),
+        },
         Value::Obj(o) => match &**o {
             Obj::Matcher(_) => super::regex::matcher_get_at(recv, idx),
             Obj::StringBuilder(s) => {

@@ -12,6 +12,7 @@ mod arith;
 mod collections;
 mod convert;
 mod date;
+mod decimal_format;
 mod env;
 mod error;
 mod format;

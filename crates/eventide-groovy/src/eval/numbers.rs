@@ -79,6 +79,10 @@ pub fn method(
         }
     };
     Ok(Some(match (name, args) {
+        ("negate", []) if matches!(recv, Value::Decimal(_) | Value::BigInt(_)) => match super::ops::negate(recv) {
+            Some(v) => v,
+            None => return Ok(None),
+        },
         ("abs", []) => match recv {
             Value::Int(i) => Value::Int(i.wrapping_abs()),
             Value::Long(i) => Value::Long(i.wrapping_abs()),

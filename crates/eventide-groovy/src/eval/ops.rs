@@ -319,6 +319,7 @@ fn eq_depth(a: &Value, b: &Value, depth: usize) -> bool {
                 (self::Obj::TimeZone(a), self::Obj::TimeZone(b)) => a == b,
                 (self::Obj::StringBuilder(a), self::Obj::StringBuilder(b)) => *a.borrow() == *b.borrow(),
                 (self::Obj::Duration(a), self::Obj::Duration(b)) => a == b,
+                (self::Obj::NumberFormat(a), self::Obj::NumberFormat(b)) => *a.borrow() == *b.borrow(),
                 _ => false,
             }
         }
@@ -475,6 +476,8 @@ pub fn hash_value<H: Hasher>(v: &Value, h: &mut H, depth: usize) {
                 Obj::TimeZone(tz) => h.write(tz.name().as_bytes()),
                 Obj::StringBuilder(s) => h.write(s.borrow().as_bytes()),
                 Obj::DateFormat(f) => h.write(f.borrow().pattern.as_bytes()),
+                Obj::NumberFormat(f) => h.write(f.borrow().pattern.as_bytes()),
+                Obj::JsonBuilder(c) => hash_value(&c.borrow(), h, depth + 1),
                 Obj::Calendar(c) => h.write_i64(c.borrow().0),
                 Obj::Duration(d) => {
                     h.write_i64(d.months);

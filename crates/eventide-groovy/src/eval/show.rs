@@ -134,6 +134,15 @@ fn write_value(h: &mut Option<&mut dyn Host>, out: &mut String, v: &Value, depth
                 let _ = write!(out, "sun.util.calendar.ZoneInfo[id=\"{}\"]", tz.name());
             }
             Obj::DateFormat(_) => out.push_str("java.text.SimpleDateFormat"),
+            Obj::NumberFormat(_) => out.push_str("java.text.DecimalFormat"),
+            Obj::JsonBuilder(c) => {
+                let content = c.borrow().clone();
+                let json = match h {
+                    Some(h) => super::json::to_json(&mut **h, &content),
+                    None => super::json::to_json(&mut super::host::BufferHost::new(0), &content),
+                };
+                out.push_str(&json);
+            }
             Obj::StringBuilder(s) => out.push_str(&s.borrow()),
             Obj::Random(_) => out.push_str("java.util.Random"),
             Obj::JsonSlurper => out.push_str("groovy.json.JsonSlurper"),

@@ -27,6 +27,36 @@ pub fn construct(interp: &mut Interpreter, h: &mut dyn Host, name: &str, args: V
         ("Date", []) => Value::Date(h.now_millis()),
         ("Date", [ms]) if ms.is_number() => Value::Date(to_i64(ms)),
         ("Date", [Value::Date(ms)]) => Value::Date(*ms),
+        ("Date", [s]) if s.is_string() => {
+            let s = display(h, s);
+            let (tz, now) = (h.default_time_zone(), h.now_millis());
+            Value::Date(super::date::parse_java_date_string(&s, tz, now)?)
+        }
+        ("Date", [Value::Map(m)]) => {
+            // Groovy's named-argument constructor: `new Date()`, then each property's setter.
+            let mut props = Vec::new();
+            for (k, v) in m.borrow().iter() {
+                let k = display(h, k);
+                if !v.is_number() {
+                    return Err(interp.missing_method(
+                        name,
+                        &format!("set{}", super::interp::capitalize(&k)),
+                        std::slice::from_ref(v),
+                    ));
+                }
+                props.push((k, to_i64(v)));
+            }
+            let (tz, now) = (h.default_time_zone(), h.now_millis());
+            match super::date::date_with_properties(now, &props, tz) {
+                Ok(ms) => Value::Date(ms),
+                Err(p) => {
+                    return Err(EvalError::exception(
+                        class::MISSING_PROPERTY,
+                        Some(format!("No such property: {p} for class: java.util.Date")),
+                    ))
+                }
+            }
+        }
         ("Date", [y, m, d]) | ("Date", [y, m, d, _, _]) | ("Date", [y, m, d, _, _, _]) => {
             let get = |i: usize| args.get(i).map(to_i64).unwrap_or(0);
             let tz = h.default_time_zone();
@@ -39,6 +69,10 @@ pub fn construct(interp: &mut Interpreter, h: &mut dyn Host, name: &str, args: V
             let p = display(h, p);
             super::date::new_date_format(h, &p)?
         }
+        ("DecimalFormat", a) => match super::decimal_format::construct(h, a)? {
+            Some(v) => v,
+            None => return Err(interp.missing_method(name, "<init>", &args)),
+        },
         ("GregorianCalendar", []) => Value::obj(Obj::Calendar((h.now_millis(), h.default_time_zone()).into())),
         ("ArrayList" | "LinkedList" | "Vector" | "ArrayDeque", []) => Value::new_list(Vec::new()),
         ("ArrayList" | "LinkedList" | "Vector", [n]) if n.is_number() => Value::new_list(Vec::new()),
@@ -75,6 +109,15 @@ pub fn construct(interp: &mut Interpreter, h: &mut dyn Host, name: &str, args: V
         }
         ("Random", [s]) => Value::obj(Obj::Random(((to_i64(s) as u64) ^ 0x5_DEEC_E66D).max(1).into())),
         ("JsonSlurper", []) => Value::obj(Obj::JsonSlurper),
+        ("JsonBuilder", []) => Value::obj(Obj::JsonBuilder(Value::Null.into())),
+        ("JsonBuilder", [c]) if !c.is_callable() => Value::obj(Obj::JsonBuilder(c.clone().into())),
+        ("GregorianCalendar", [y, m, d, rest @ ..]) if rest.len() <= 3 && args.iter().all(Value::is_number) => {
+            let get = |i: usize| rest.get(i).map(to_i64).unwrap_or(0);
+            let tz = h.default_time_zone();
+            let ms = super::date::local_to_ms(tz, to_i64(y), to_i64(m) + 1, to_i64(d), get(0), get(1), get(2), 0)
+                .unwrap_or(0);
+            Value::obj(Obj::Calendar((ms, tz).into()))
+        }
         ("String", []) => Value::str(""),
         ("String", [Value::List(bytes)]) => {
             let b: Vec<u8> = bytes.borrow().iter().map(|v| to_i64(v) as u8).collect();
@@ -245,6 +288,13 @@ pub fn call_static(
     let num_args = a.iter().all(|v| v.is_number());
     Ok(Some(match (simple, name, a) {
         ("Math", "random", []) => f(interp.next_random()),
+        ("Math", "toIntExact", [x]) if is_integral(x) => {
+            let v = to_i64(x);
+            Value::Int(
+                i32::try_from(v)
+                    .map_err(|_| EvalError::exception(class::ARITHMETIC, Some("integer overflow".into())))?,
+            )
+        }
         ("Math", "abs", [x]) if x.is_number() => match x {
             Value::Int(i) => Value::Int(i.wrapping_abs()),
             Value::Long(l) => Value::Long(l.wrapping_abs()),
@@ -409,6 +459,30 @@ pub fn call_static(
             _ => s.as_str().is_some_and(|s| s.eq_ignore_ascii_case("true")),
         }),
         ("Boolean", "toString", [b]) => Value::str(&display(h, b)),
+        ("Boolean", "logicalAnd" | "logicalOr" | "logicalXor", [Value::Bool(x), Value::Bool(y)]) => {
+            Value::Bool(match name {
+                "logicalAnd" => *x && *y,
+                "logicalOr" => *x || *y,
+                _ => *x ^ *y,
+            })
+        }
+        ("Byte" | "Short", "parseByte" | "parseShort" | "valueOf", [s, r]) if s.is_string() && r.is_number() => {
+            let s = s.as_str().unwrap_or("");
+            let err = || {
+                EvalError::exception(
+                    class::NUMBER_FORMAT,
+                    Some(format!("Value out of range. Value:\"{s}\" Radix:{}", to_i64(r))),
+                )
+            };
+            let v = i64::from_str_radix(s, to_i64(r) as u32)
+                .map_err(|_| EvalError::exception(class::NUMBER_FORMAT, Some(format!("For input string: \"{s}\""))))?;
+            let (lo, hi) =
+                if simple == "Byte" { (i8::MIN as i64, i8::MAX as i64) } else { (i16::MIN as i64, i16::MAX as i64) };
+            if v < lo || v > hi {
+                return Err(err());
+            }
+            Value::Int(v as i32)
+        }
         ("String", "valueOf" | "copyValueOf", [x]) => Value::str(&display(h, x)),
         ("String", "format", [fmt, rest @ ..]) => {
             let fmt = display(h, fmt);
@@ -469,6 +543,9 @@ pub fn call_static(
             let id = display(h, id);
             Value::obj(Obj::TimeZone(super::date::time_zone(&id)))
         }
+        ("NumberFormat" | "DecimalFormat", n, a) if super::decimal_format::factory(n, a).is_some() => {
+            super::decimal_format::factory(n, a).unwrap_or_default()
+        }
         ("TimeZone", "getDefault", []) => Value::obj(Obj::TimeZone(h.default_time_zone())),
         ("Date", "parse", [fmt, text]) | ("Date", "parse", [fmt, text, _]) => {
             let (fmt, text) = (display(h, fmt), display(h, text));
@@ -480,6 +557,11 @@ pub fn call_static(
                 _ => h.default_time_zone(),
             };
             Value::Date(super::date::parse_date(&fmt, &text, tz)?)
+        }
+        ("Date", "parse", [text]) if text.is_string() => {
+            let text = display(h, text);
+            let (tz, now) = (h.default_time_zone(), h.now_millis());
+            Value::Long(super::date::parse_java_date_string(&text, tz, now)?)
         }
         ("Date", "parseToStringDate", [text]) => {
             let text = display(h, text);

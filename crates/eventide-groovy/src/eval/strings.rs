@@ -477,6 +477,40 @@ pub fn method(
                 .replace('\'', "&#39;"),
         ),
         ("encodeAsBase64" | "encodeBase64", []) => Value::str(&base64_encode(s.as_bytes())),
+        ("decodeHex", []) => {
+            let bad =
+                || EvalError::exception(class::NUMBER_FORMAT, Some("odd number of characters in hex string".into()));
+            if !s.len().is_multiple_of(2) {
+                return Err(bad());
+            }
+            let mut out = Vec::new();
+            for i in (0..s.len()).step_by(2) {
+                let b = s.get(i..i + 2).and_then(|p| u8::from_str_radix(p, 16).ok()).ok_or_else(|| {
+                    EvalError::exception(
+                        class::NUMBER_FORMAT,
+                        Some(format!("For input string: \"{}\"", s.get(i..i + 2).unwrap_or(""))),
+                    )
+                })?;
+                out.push(Value::Int(b as i8 as i32));
+            }
+            Value::new_list(out)
+        }
+        ("codePointAt", [i]) if i.is_number() => {
+            let i = super::ops::to_i64(i);
+            let units: Vec<u16> = s.encode_utf16().collect();
+            match usize::try_from(i).ok().and_then(|i| units.get(i).map(|u| (i, *u))) {
+                Some((i, u)) => {
+                    let c = char::decode_utf16(units[i..].iter().copied()).next().and_then(|r| r.ok());
+                    Value::Int(c.map_or(u as i32, |c| c as i32))
+                }
+                None => {
+                    return Err(EvalError::exception(
+                        class::STRING_INDEX,
+                        Some(format!("index {i}, length {}", units.len())),
+                    ))
+                }
+            }
+        }
         ("decodeBase64", []) => match base64_decode(s) {
             Some(b) => Value::new_list(b.into_iter().map(|x| Value::Int(x as i8 as i32)).collect()),
             None => return Err(EvalError::exception(class::ILLEGAL_ARGUMENT, Some("bad base64".into()))),

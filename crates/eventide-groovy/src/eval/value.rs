@@ -264,6 +264,10 @@ pub enum Obj {
     /// `java.util.Calendar` on a date in a zone.
     Calendar(RefCell<(i64, Tz)>),
     Duration(Duration),
+    /// `java.text.DecimalFormat` (also what the `NumberFormat` factories return).
+    NumberFormat(RefCell<super::decimal_format::NumberFormat>),
+    /// `groovy.json.JsonBuilder` holding its content (a map, list or value).
+    JsonBuilder(RefCell<Value>),
 }
 
 /// A Groovy value.
@@ -473,6 +477,8 @@ impl Value {
                 Obj::JsonSlurper => "groovy.json.JsonSlurper",
                 Obj::Calendar(_) => "java.util.GregorianCalendar",
                 Obj::Duration(_) => "groovy.time.TimeDuration",
+                Obj::NumberFormat(_) => "java.text.DecimalFormat",
+                Obj::JsonBuilder(_) => "groovy.json.JsonBuilder",
             },
         }
     }

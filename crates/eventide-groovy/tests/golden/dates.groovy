@@ -170,3 +170,167 @@ println String.format('%tF %<tT', d)
 println String.format('%tY/%<tm/%<td', d)
 //> 2024-03-05 14:30:15
 //> 2024/03/05
+//# new Date from fields (deprecated constructors)
+println new Date(120, 0, 31).time
+println new Date(120, 0, 31, 10, 5).time
+println new Date(120, 0, 31, 10, 5, 7).time
+println new Date(124, 1, 30).format("yyyy-MM-dd")
+println new Date(124, 13, 1).format("yyyy-MM-dd")
+//> 1580428800000
+//> 1580465100000
+//> 1580465107000
+//> 2024-03-01
+//> 2025-02-01
+
+//# new Date(String) and Date.parse(String)
+println new Date("Sat, 12 Aug 1995 13:30:00 GMT").time
+println new Date("12 Aug 1995 13:30:00 -0400").time
+println new Date("August 12, 1995 1:30 PM").time
+println new Date("8/12/1995").time
+println new Date("8/12/95 13:30:15 EST").time
+println new Date("Tue Mar 05 14:30:15 UTC 2024").time
+println Date.parse("Sat, 12 Aug 1995 13:30:00 GMT+0130")
+println Date.parse("Sat, 12 Aug 1995 13:30:00 GMT+0130").getClass().name
+//> 808234200000
+//> 808248600000
+//> 808234200000
+//> 808185600000
+//> 808252215000
+//> 1709649015000
+//> 808228800000
+//> java.lang.Long
+
+//# new Date(String) refuses other forms
+try { new Date("2024-03-05") } catch (IllegalArgumentException e) { println "IAE " + e.message }
+try { new Date("hello") } catch (IllegalArgumentException e) { println "IAE " + e.message }
+try { Date.parse("12:30") } catch (IllegalArgumentException e) { println "IAE" }
+//> IAE null
+//> IAE null
+//> IAE
+
+//# static Date.parse called on an instance
+def d = new Date(0).parse("yyyy-MM-dd'T'HH:mm:ss.SSSZ", "2026-01-05T17:00:00.000+0100")
+println d.time
+println new Date(0).parse("d-M-yyyy H:m", "5-1-2026 9:7").format("yyyy-MM-dd HH:mm")
+try { new Date(0).parse("yyyy-MM-dd'T'HH:mm:ss.SSSZ", "15:00") } catch (java.text.ParseException e) { println e.message }
+//> 1767628800000
+//> 2026-01-05 09:07
+//> Unparseable date: "15:00"
+
+//# date plus, minus, next, previous
+def d = new Date(1709649015123)
+println((d + 1).format("yyyy-MM-dd HH:mm"))
+println d.plus(30).format("yyyy-MM-dd")
+println d.minus(5).format("yyyy-MM-dd")
+println d - new Date(1709649015123 - 3 * 86400000L)
+println d.minus(new Date(0))
+println d.next().format("yyyy-MM-dd")
+println d.previous().format("yyyy-MM-dd")
+def e = d
+e++
+println e.format("yyyy-MM-dd")
+//> 2024-03-06 14:30
+//> 2024-04-04
+//> 2024-02-29
+//> 3
+//> 19787
+//> 2024-03-06
+//> 2024-03-04
+//> 2024-03-06
+
+//# Date plus with a String or a double is missing
+def d = new Date(0)
+try { d + ':' } catch (MissingMethodException e) { println e.message.readLines()[0] }
+try { d.plus(1.5) } catch (MissingMethodException e) { println e.message.readLines()[0] }
+//> No signature of method: java.util.Date.plus() is applicable for argument types: (java.lang.String) values: [:]
+//> No signature of method: java.util.Date.plus() is applicable for argument types: (java.math.BigDecimal) values: [1.5]
+
+//# clearTime changes the date in place
+def d = new Date(1709649015123)
+def r = d.clearTime()
+println d.time
+println r.time
+def m = [when: new Date(1709649015123)]
+m.when.clearTime()
+println m.when.format("yyyy-MM-dd HH:mm:ss.SSS")
+def l = [new Date(1709649015123)]
+l[0].setHours(3)
+println l[0].format("HH:mm:ss.SSS")
+//> 1709596800000
+//> 1709596800000
+//> 2024-03-05 00:00:00.000
+//> 03:30:15.123
+
+//# deprecated setters are lenient
+def d = new Date(1709649015123)
+d.setMinutes(-5)
+println d.format("yyyy-MM-dd HH:mm:ss")
+d.setDate(0)
+println d.format("yyyy-MM-dd HH:mm:ss")
+d.setMonth(12)
+println d.format("yyyy-MM-dd HH:mm:ss")
+d.setYear(100)
+println d.format("yyyy-MM-dd HH:mm:ss")
+d.setTime(0)
+println d.time
+//> 2024-03-05 13:55:15
+//> 2024-02-29 13:55:15
+//> 2025-01-29 13:55:15
+//> 2000-01-29 13:55:15
+//> 0
+
+//# named-argument Date constructor
+def now = new Date()
+def d = new Date(hours: now.hours - 3, minutes: 0)
+println d.time - now.time
+def e = new Date(minutes: now.minutes - 5)
+println e.time - now.time
+def t = new Date(time: 86400000L)
+println t.time
+try { new Date(bogus: 1) } catch (MissingPropertyException x) { println x.message.readLines()[0] }
+//> -12600000
+//> -300000
+//> 86400000
+//> No such property: bogus for class: java.util.Date
+
+//# before, after and compareTo
+def a = new Date(1000)
+def b = new Date(2000)
+println([a.before(b), a.after(b), a.compareTo(b), b.compareTo(a), a.compareTo(new Date(1000)), a < b, a == new Date(1000)])
+//> [true, false, -1, 1, 0, true, true]
+
+//# date fields by subscript
+def d = new Date(1709649015123)
+println([d[Calendar.YEAR], d[Calendar.MONTH], d[Calendar.DAY_OF_MONTH], d[Calendar.HOUR_OF_DAY], d[Calendar.DAY_OF_WEEK]])
+// Java 8's SHORT date and MEDIUM time, as SmartThings ran (JDK 9+ print "3/5/24, 2:30:15 PM").
+println d.getDateTimeString()
+//> [2024, 2, 5, 14, 3]
+//> 3/5/24 2:30:15 PM
+
+//# toTimestamp and getTime
+def d = new Date(1709649015123)
+println d.toTimestamp().time
+println d.getTime()
+println d.time.getClass().name
+//> 1709649015123
+//> 1709649015123
+//> java.lang.Long
+
+//# upto and downto over days, TimeCategory date difference
+def days = []
+new Date(0).upto(new Date(0) + 2) { days << it.format("MM-dd") }
+(new Date(0) + 1).downto(new Date(0)) { days << it.format("dd") }
+println days
+use(groovy.time.TimeCategory) {
+    def d = new Date(90061001L) - new Date(0)
+    println([d.days, d.hours, d.minutes, d.seconds, d.toMilliseconds()])
+}
+//> [01-01, 01-02, 01-03, 02, 01]
+//> [1, 1, 1, 1, 90061001]
+
+//# GregorianCalendar from fields
+def c = new GregorianCalendar(2020, 0, 31)
+println c.timeInMillis
+println new GregorianCalendar(2020, 0, 31, 10, 5, 7).time.time
+//> 1580428800000
+//> 1580465107000

@@ -60,3 +60,21 @@ try {
     println "bad json"
 }
 //> bad json
+
+//# JsonBuilder
+def b = new groovy.json.JsonBuilder([a: 1, b: [2, 3], c: "x"])
+println b.toString()
+println "body: ${b}"
+def e = new groovy.json.JsonBuilder()
+e([on: true])
+println e
+println e.content
+println new groovy.json.JsonBuilder([1, 2]).toPrettyString()
+//> {"a":1,"b":[2,3],"c":"x"}
+//> body: {"a":1,"b":[2,3],"c":"x"}
+//> {"on":true}
+//> [on:true]
+//> [
+//>     1,
+//>     2
+//> ]

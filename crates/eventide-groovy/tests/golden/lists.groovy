@@ -339,3 +339,13 @@ println([1, "a", 2.5, "b"].grep(String))
 println([1, 5, 10].grep(2..6))
 //> [a, b]
 //> [5]
+
+//# collate with a step and toListString
+println([1, 2, 3, 4, 5].collate(2, 1))
+println([1, 2, 3, 4, 5].collate(2, 1, false))
+println([1, 2, 3, 4, 5].collate(2, false))
+println([1, 2, 3].toListString())
+//> [[1, 2], [2, 3], [3, 4], [4, 5], [5]]
+//> [[1, 2], [2, 3], [3, 4], [4, 5]]
+//> [[1, 2], [3, 4]]
+//> [1, 2, 3]

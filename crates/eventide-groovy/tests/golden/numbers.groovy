@@ -404,3 +404,17 @@ def vals = [1, 2]
 println vals.sum() / vals.size()
 //> 72.3333333333
 //> 1.5
+
+//# JDK statics: toIntExact, parseByte, logical operators, negate
+println Math.toIntExact(5L)
+println Byte.parseByte("7f", 16)
+println Byte.parseByte("-80", 16)
+println([Boolean.logicalAnd(true, false), Boolean.logicalOr(true, false), Boolean.logicalXor(true, true)])
+println 2.5.negate()
+println new BigInteger("12").negate()
+//> 5
+//> 127
+//> -128
+//> [false, true, false]
+//> -2.5
+//> -12

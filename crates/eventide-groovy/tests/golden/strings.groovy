@@ -266,3 +266,20 @@ println([].join("-"))
 //> a, b, c
 //> 123
 //> 
+
+//# byte arrays: base64 and hex
+def bytes = "abc:d".bytes
+println bytes
+println bytes.encodeBase64()
+println "Basic " + "user:pw".bytes.encodeBase64()
+println bytes.encodeHex()
+println "61ff00".decodeHex()
+println new String("YWJj".decodeBase64())
+println "abc".codePointAt(1)
+//> [97, 98, 99, 58, 100]
+//> YWJjOmQ=
+//> Basic dXNlcjpwdw==
+//> 6162633a64
+//> [97, -1, 0]
+//> abc
+//> 98

@@ -134,3 +134,13 @@ println null <=> null
 //> 1
 //> -1
 //> 0
+
+//# toBoolean on Booleans and Strings
+println([true.toBoolean(), false.toBoolean(), Boolean.TRUE.toBoolean()])
+println(["true", " TRUE ", "y", "1", "yes", "false", "0", ""].collect { it.toBoolean() })
+println([Boolean.parseBoolean("True"), Boolean.parseBoolean("yes"), Boolean.valueOf("TRUE"), Boolean.valueOf(false)])
+println([true.implies(false), false.implies(false), true.and(false), true.or(false), true.xor(true)])
+//> [true, false, true]
+//> [true, true, true, true, false, false, false, false]
+//> [true, false, true, false]
+//> [false, true, false, true, false]

@@ -1,0 +1,248 @@
+//! `eventide app` on every SmartApp of the shared corpus, in both timer modes.
+//!
+//! Every file of the corpus's `smartapps` folder is loaded and run by the built binary
+//! (`eventide app FILE --json --timers inline|deferred`); the runs go in parallel threads.
+//! Device handlers (`eventide app` says "not a SmartApp" for a `metadata { ... }` file) are left
+//! out. The test asserts that
+//! - every app not in [`EXPECTED_FAILURES`] is `ok` in both modes, and every entry of that list
+//!   still fails in the modes it names (an entry that starts passing must be removed: the list
+//!   only shrinks);
+//! - no handler of an `ok` app raises a `MissingMethodException` or `MissingPropertyException`
+//!   (on a JDK, GDK or platform class, or on the app's own script object, where the platform's
+//!   functions live) unless [`ALLOWED_MISSING`] lists it with its cause, and every entry of that
+//!   list still occurs.
+//!
+//! When the corpus is absent the test says so on stderr and passes.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use eventide_groovy::corpus_location::shared_corpus_or_skip;
+
+/// The timer modes every app runs in.
+const MODES: [&str; 2] = ["inline", "deferred"];
+
+/// An app that `eventide app` does not run to `ok`, and why.
+struct ExpectedFailure {
+    file: &'static str,
+    /// The timer modes it fails in (empty: both).
+    modes: &'static [&'static str],
+    cause: &'static str,
+}
+
+const fn fails(file: &'static str, cause: &'static str) -> ExpectedFailure {
+    ExpectedFailure { file, modes: &[], cause }
+}
+
+/// Apps expected to fail, each with its cause. All are platform features not modelled yet.
+const EXPECTED_FAILURES: &[ExpectedFailure] = &[
+    fails("ecobeeChangeMode.groovy", "custom device type `device.myEcobeeDevice`"),
+    fails("ecobeeControlPlug.groovy", "custom device type `device.myEcobeeDevice`"),
+    fails("ecobeeGenerateMonthlyStats.groovy", "custom device type `device.myEcobeeDevice`"),
+    fails("ecobeeGenerateStats.groovy", "custom device type `device.myEcobeeDevice`"),
+    fails("ecobeeGenerateWeeklyStats.groovy", "custom device type `device.myEcobeeDevice`"),
+    fails("ecobeeGetTips.groovy", "custom device type `device.myEcobeeDevice`"),
+    fails("ecobeeManageClimate.groovy", "custom device type `device.myEcobeeDevice`"),
+    fails("ecobeeManageGroup.groovy", "custom device type `device.myEcobeeDevice`"),
+    fails("ecobeeManageVacation.groovy", "custom device type `device.myEcobeeDevice`"),
+    fails("ecobeeResumeProg.groovy", "custom device type `device.myEcobeeDevice`"),
+    fails("ecobeeSetClimate.groovy", "custom device type `device.myEcobeeDevice`"),
+    fails("ecobeeSetFanMinOnTime.groovy", "custom device type `device.myEcobeeDevice`"),
+    fails("feed-my-pet.groovy", "custom device type `device.PetFeederShield`"),
+    fails("jawbone-button-notifier.groovy", "custom device type `device.jawboneUser`"),
+    fails("sleepy-time.groovy", "custom device type `device.jawboneUser`"),
+    fails("smartweather-station-controller.groovy", "custom device type `device.smartweatherStationTile`"),
+    fails("every-element.groovy", "input type `room`"),
+    fails("evohome-connect.groovy", "the `input(name: ..., type: ...)` form"),
+    fails("smart-energy-service.groovy", "the `cards { }` solution-module section"),
+];
+
+/// Missing-method and missing-property exceptions allowed in `ok` apps: the file, a fragment of
+/// the exception message, and the cause.
+const ALLOWED_MISSING: &[(&str, &str, &str)] = &[
+    // The apps' own faults: real Groovy raises the same exception.
+    (
+        "auto-humidity-vent.groovy",
+        "java.util.ArrayList.div()",
+        "the app's fault: `currentValue` of a multi-device input is a list, list * n repeats it, and a list has no `/`",
+    ),
+    (
+        "DoubleTapModeChange.groovy",
+        "java.util.Date.plus() is applicable for argument types: (java.lang.String)",
+        "the app's fault: `date + ':'` (the GDK has Date.plus(int) only)",
+    ),
+    // Platform features not modelled yet.
+    ("Color Temp via Virtual Dimmer.groovy", "addChildDevice()", "platform: child devices"),
+    ("Light-Alert-SmartApp.groovy", "addChildDevice()", "platform: child devices"),
+    ("StriimLightConnect.groovy", "parseLanMessage()", "platform: `parseLanMessage`"),
+    (
+        "StriimLight.groovy",
+        "getDataValue()",
+        "platform: a device handler (`preferences` before `metadata`) taken for a SmartApp",
+    ),
+    (
+        "Zwave-indicator-manager.groovy",
+        "java.util.ArrayList.indicatorWhenOn()",
+        "platform: a command on a multi-device input",
+    ),
+    (
+        "Zwave-indicator-manager.groovy",
+        "java.util.ArrayList.indicatorWhenOff()",
+        "platform: a command on a multi-device input",
+    ),
+    ("opent2t-smartapp-test.groovy", "registerChangeHandler()", "platform: `registerChangeHandler`"),
+    ("spruce-scheduler.groovy", "DeviceWrapper.notify()", "platform: custom device-handler command"),
+    ("spruce-scheduler.groovy", "DeviceWrapper.programWait()", "platform: custom device-handler command"),
+    ("MonitorAndSetEcobeeTemp.groovy", "DeviceWrapper.resumeThisTstat()", "platform: custom device-handler command"),
+    ("plantlink-connector.groovy", "DeviceWrapper.setStatusIcon()", "platform: custom device-handler command"),
+    ("Lutron-Group-Control.groovy", "DeviceWrapper.updateGroup()", "platform: custom device-handler command"),
+    (
+        "obything-music-connect.groovy",
+        "No such property: name for class: java.lang.String",
+        "platform: hub inputs are bound to a name, not a hub object",
+    ),
+];
+
+/// What one run of `eventide app` reported.
+struct Run {
+    file: String,
+    mode: &'static str,
+    ok: bool,
+    device_handler: bool,
+    errors: Vec<String>,
+    exceptions: Vec<String>,
+}
+
+fn messages(json: &serde_json::Value, key: &str) -> Vec<String> {
+    json[key]
+        .as_array()
+        .map(|a| a.iter().map(|e| e["message"].as_str().map_or_else(|| e.to_string(), str::to_string)).collect())
+        .unwrap_or_default()
+}
+
+fn run_app(path: &Path, mode: &'static str) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_eventide"))
+        .args(["app", &path.display().to_string(), "--json", "--timers", mode])
+        .output()
+        .unwrap_or_else(|e| panic!("running eventide on {}: {e}", path.display()));
+    let file = path.file_name().unwrap().to_string_lossy().to_string();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{file} ({mode}): no JSON report ({e}); exit {:?}, stderr: {}",
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    let errors = messages(&json, "errors");
+    Run {
+        ok: json["ok"].as_bool().unwrap_or(false),
+        device_handler: errors.iter().any(|m| m.starts_with("not a SmartApp: it is a device handler")),
+        exceptions: messages(&json, "exceptions"),
+        errors,
+        file,
+        mode,
+    }
+}
+
+fn is_missing(message: &str) -> bool {
+    message.contains("MissingMethodException") || message.contains("MissingPropertyException")
+}
+
+#[test]
+fn every_corpus_smartapp_runs() {
+    let Some(corpus) = shared_corpus_or_skip("every_corpus_smartapp_runs") else { return };
+    let dir = corpus.join("smartapps");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!("every_corpus_smartapp_runs: skipped: no smartapps folder at {}", dir.display());
+        return;
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "groovy"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no .groovy files in {}", dir.display());
+
+    let started = Instant::now();
+    let jobs: Vec<(PathBuf, &'static str)> =
+        files.iter().flat_map(|f| MODES.iter().map(move |m| (f.clone(), *m))).collect();
+    let next = AtomicUsize::new(0);
+    let runs = Mutex::new(Vec::with_capacity(jobs.len()));
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 8);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some((path, mode)) = jobs.get(i) else { break };
+                let run = run_app(path, mode);
+                runs.lock().unwrap().push(run);
+            });
+        }
+    });
+    let runs = runs.into_inner().unwrap();
+
+    let expected: BTreeMap<&str, &ExpectedFailure> = EXPECTED_FAILURES.iter().map(|e| (e.file, e)).collect();
+    assert_eq!(expected.len(), EXPECTED_FAILURES.len(), "a file is listed twice in EXPECTED_FAILURES");
+    let mut problems = Vec::new();
+    let mut used_allowances = vec![false; ALLOWED_MISSING.len()];
+    let mut ok = BTreeMap::<&str, usize>::new();
+    let mut apps = BTreeMap::<&str, usize>::new();
+    let mut handlers = std::collections::BTreeSet::new();
+    for run in &runs {
+        if run.device_handler {
+            let text = std::fs::read_to_string(dir.join(&run.file)).unwrap_or_default();
+            assert!(text.contains("metadata"), "{}: reported as a device handler without a `metadata` block", run.file);
+            handlers.insert(run.file.as_str());
+            continue;
+        }
+        *apps.entry(run.mode).or_default() += 1;
+        let listed = expected.get(run.file.as_str()).filter(|e| e.modes.is_empty() || e.modes.contains(&run.mode));
+        match (run.ok, listed) {
+            (true, Some(e)) => problems.push(format!(
+                "{} ({}): now ok; remove it from EXPECTED_FAILURES (was: {})",
+                run.file, run.mode, e.cause
+            )),
+            (false, None) => problems.push(format!("{} ({}): not ok: {}", run.file, run.mode, run.errors.join("; "))),
+            _ => {}
+        }
+        if !run.ok {
+            continue;
+        }
+        *ok.entry(run.mode).or_default() += 1;
+        for m in run.exceptions.iter().filter(|m| is_missing(m)) {
+            let allowed = ALLOWED_MISSING.iter().position(|(f, fragment, _)| *f == run.file && m.contains(fragment));
+            match allowed {
+                Some(i) => used_allowances[i] = true,
+                None => problems.push(format!("{} ({}): handler exception {m}", run.file, run.mode)),
+            }
+        }
+    }
+    for (i, (file, fragment, cause)) in ALLOWED_MISSING.iter().enumerate() {
+        if !used_allowances[i] {
+            problems.push(format!(
+                "{file}: `{fragment}` no longer raised by an ok app; remove it from ALLOWED_MISSING (was: {cause})"
+            ));
+        }
+    }
+    for e in EXPECTED_FAILURES {
+        if !runs.iter().any(|r| r.file == e.file) {
+            problems.push(format!("{}: listed in EXPECTED_FAILURES but not in the corpus", e.file));
+        }
+    }
+    eprintln!(
+        "every_corpus_smartapp_runs: {} files ({} device handlers left out), ok: inline {}/{}, deferred {}/{}, {} runs in {:.1} s on {threads} threads",
+        files.len(),
+        handlers.len(),
+        ok.get("inline").unwrap_or(&0),
+        apps.get("inline").unwrap_or(&0),
+        ok.get("deferred").unwrap_or(&0),
+        apps.get("deferred").unwrap_or(&0),
+        runs.len(),
+        started.elapsed().as_secs_f64()
+    );
+    assert!(problems.is_empty(), "{} problem(s):\n{}", problems.len(), problems.join("\n"));
+}
