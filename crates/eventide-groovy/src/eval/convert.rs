@@ -463,6 +463,30 @@ pub fn instance_of(h: &mut dyn Host, v: &Value, name: &str) -> bool {
     }
 }
 
+/// Whether a method whose parameter is declared `ty` accepts argument `v` when Groovy picks
+/// among overloads: `null` fits any reference type, a GString fits `String`, and a number fits
+/// a parameter of its own type or a wider one (an integer fits `long`, `BigDecimal` or `double`;
+/// a `BigDecimal` does not fit `int`).
+pub fn accepts_argument(h: &mut dyn Host, v: &Value, ty: &TypeName) -> bool {
+    if ty.array_dims > 0 {
+        return matches!(v, Value::List(_)) || v.is_null();
+    }
+    let name = ty.name.as_ref();
+    let (kind, _) = kind_of(name);
+    let widens_to = |wider: &[Kind]| wider.contains(&kind) || kind == Kind::Number;
+    match v {
+        Value::Null => !matches!(name, "int" | "long" | "double" | "float" | "boolean" | "short" | "byte" | "char"),
+        Value::Int(_) => widens_to(&[Kind::Int, Kind::Long, Kind::BigInt, Kind::Decimal, Kind::Float, Kind::Double]),
+        Value::Long(_) => widens_to(&[Kind::Long, Kind::BigInt, Kind::Decimal, Kind::Float, Kind::Double]),
+        Value::BigInt(_) => widens_to(&[Kind::BigInt, Kind::Decimal, Kind::Double]),
+        Value::Decimal(_) => widens_to(&[Kind::Decimal, Kind::Double]),
+        Value::Float(_) => widens_to(&[Kind::Float, Kind::Double]),
+        Value::Double(_) => widens_to(&[Kind::Double]),
+        _ if v.is_string() && kind == Kind::Str => true,
+        _ => instance_of(h, v, name),
+    }
+}
+
 /// `a.is(b)` / `a === b`: identity for references, value identity for scalars.
 pub fn identical(a: &Value, b: &Value) -> bool {
     use std::rc::Rc;

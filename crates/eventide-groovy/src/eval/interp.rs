@@ -1602,7 +1602,34 @@ impl Interpreter {
                     let required = d.params.iter().filter(|p| p.default.is_none()).count();
                     (required..=total).contains(&n) || (n == 0 && total == 1)
                 };
-                match decls.iter().find(|d| d.params.len() == n).or_else(|| decls.iter().find(fits)) {
+                let same_arity: Vec<&Arc<MethodDecl>> = decls.iter().filter(|d| d.params.len() == n).collect();
+                let chosen = if same_arity.len() > 1 {
+                    // Overloads: Groovy dispatches on the arguments' runtime types; take the
+                    // declaration whose typed parameters all accept them, the most typed first.
+                    let typed_fits = |d: &Arc<MethodDecl>, h: &mut dyn Host| -> Option<usize> {
+                        let mut typed = 0;
+                        for (p, v) in d.params.iter().zip(&args) {
+                            let Some(ty) = &p.ty else { continue };
+                            if !super::convert::accepts_argument(h, v, ty) {
+                                return None;
+                            }
+                            typed += 1;
+                        }
+                        Some(typed)
+                    };
+                    let mut best: Option<(&Arc<MethodDecl>, usize)> = None;
+                    for d in &same_arity {
+                        if let Some(score) = typed_fits(d, h) {
+                            if best.is_none_or(|(_, s)| score > s) {
+                                best = Some((d, score));
+                            }
+                        }
+                    }
+                    best.map(|(d, _)| d).or(same_arity.first().copied())
+                } else {
+                    same_arity.first().copied()
+                };
+                match chosen.or_else(|| decls.iter().find(fits)) {
                     Some(d) => d.clone(),
                     None => return Ok(Err(args)),
                 }

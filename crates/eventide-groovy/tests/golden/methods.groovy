@@ -139,3 +139,20 @@ println this.foo()
 println this.bar
 //> foo
 //> 7
+
+//# overloads of one arity dispatch on the arguments' runtime types
+def describe(Map m) { "map of ${m.size()}" }
+def describe(String s) { "string ${s}" }
+def describe(Integer n) { "integer ${n + 1}" }
+def describe(x) { "anything ${x}" }
+def name = "x"
+println describe([a: 1, b: 2])
+println describe("plain")
+println describe("g${name}")
+println describe(41)
+println describe(2.5)
+//> map of 2
+//> string plain
+//> string gx
+//> integer 42
+//> anything 2.5
