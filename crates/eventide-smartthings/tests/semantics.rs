@@ -650,3 +650,23 @@ preferences { section {
         Err(LoadError::UnknownCapability { .. })
     ));
 }
+
+/// Each app of a home of three keeps its own copy of its `state` and `settings` within one
+/// transition: the third app's handler once shared the second's copy flags, so it changed the
+/// stored state it started from in place.
+#[test]
+fn every_app_of_a_home_of_three_copies_its_own_state() {
+    let mut sys = system(&["open-counter.groovy", "open-counter.groovy", "open-counter.groovy"], Options::default());
+    let s0 = setup(&mut sys, "setup:A");
+    let apps = [AppId::App1, AppId::App2, AppId::App(2)];
+    for app in apps {
+        assert_eq!(sys.state_value(&s0, app, "opened").as_deref(), Some("0"), "{app:?} after setup");
+    }
+    let opens = sys.enabled_events(&s0).into_iter().find(|&e| sys.event_name(e).ends_with(".contact=open"));
+    let opens = opens.unwrap_or_else(|| panic!("no door opening among {:?}", enabled_names(&mut sys, &s0)));
+    let s1 = sys.execute(&s0, opens, &mut Vec::new()).next;
+    for app in apps {
+        assert_eq!(sys.state_value(&s1, app, "opened").as_deref(), Some("1"), "{app:?} after the door opened");
+        assert_eq!(sys.state_value(&s0, app, "opened").as_deref(), Some("0"), "{app:?}: the earlier state changed");
+    }
+}

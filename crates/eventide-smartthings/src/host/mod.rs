@@ -311,8 +311,9 @@ pub(crate) struct StHost<'a> {
     /// limit) rather than faults of the app's own code.
     pub interpreter_errors: Vec<String>,
     /// Which runtime maps have been copied out of the stored state in this transition.
-    copied: [[bool; 4]; 2],
-    settings: [Option<Value>; 2],
+    copied: Vec<[bool; 4]>,
+    /// Each app's copy of its settings for this transition, once it has touched `settings`.
+    settings: Vec<Option<Value>>,
     events: Vec<EventObj>,
     pub discovery: Option<Discovery>,
     /// Handler runs in this transition (nested and inline timers included).
@@ -374,6 +375,7 @@ impl<'a> StHost<'a> {
         accesses: &'a mut Vec<Access>,
         phase: Phase,
     ) -> StHost<'a> {
+        let apps = st.apps.len();
         StHost {
             world,
             tables,
@@ -390,8 +392,8 @@ impl<'a> StHost<'a> {
             inline_timers: 0,
             interrupted: None,
             interpreter_errors: Vec::new(),
-            copied: [[false; 4]; 2],
-            settings: [None, None],
+            copied: vec![[false; 4]; apps],
+            settings: vec![None; apps],
             events: Vec::new(),
             discovery: None,
             handler_runs: 0,
@@ -429,11 +431,11 @@ impl<'a> StHost<'a> {
 
     /// The settings map of an app (a private copy for this transition).
     pub fn settings(&mut self, app: usize) -> Value {
-        if let Some(v) = &self.settings[app.min(1)] {
+        if let Some(v) = &self.settings[app] {
             return v.clone();
         }
         let v = self.world.apps.get(app).map(|a| a.settings.deep_copy()).unwrap_or_else(Value::empty_map);
-        self.settings[app.min(1)] = Some(v.clone());
+        self.settings[app] = Some(v.clone());
         v
     }
 
@@ -442,9 +444,9 @@ impl<'a> StHost<'a> {
         let i = which as usize;
         let rt = &mut self.st.apps[app];
         let slot = &mut rt.maps[i];
-        if !self.copied[app.min(1)][i] {
+        if !self.copied[app][i] {
             *slot = slot.deep_copy();
-            self.copied[app.min(1)][i] = true;
+            self.copied[app][i] = true;
         }
         if let Value::Map(m) = slot {
             return m.clone();
@@ -837,7 +839,7 @@ impl<'a> StHost<'a> {
     /// Every map the transition copied is then shared with an equal map stored earlier, if there
     /// is one, so that states that agree on an app's `state` hold one copy of it.
     pub fn finish(&mut self) {
-        for app in 0..self.st.apps.len().min(2) {
+        for app in 0..self.st.apps.len() {
             for which in [MapKind::State, MapKind::Atomic, MapKind::Fields, MapKind::Children] {
                 if !self.copied[app][which as usize] {
                     continue;
@@ -1099,14 +1101,14 @@ impl Host for StHost<'_> {
                 }
                 // An input: from this transition's copy of the settings when the app has touched
                 // `settings`, else straight from the bound values (collections copied).
-                let settings = match &self.settings[app.min(1)] {
+                let settings = match &self.settings[app] {
                     Some(copy) => copy.clone(),
                     None => self.world.apps.get(app).map_or(Value::Null, |a| a.settings.clone()),
                 };
                 if let Value::Map(m) = &settings {
                     if let Some(v) = m.borrow().get_str(name) {
                         return Ok(Some(match v {
-                            Value::List(_) | Value::Map(_) if self.settings[app.min(1)].is_none() => v.deep_copy(),
+                            Value::List(_) | Value::Map(_) if self.settings[app].is_none() => v.deep_copy(),
                             _ => v.clone(),
                         }));
                     }
