@@ -346,3 +346,37 @@ fn corpus_apps_with_custom_device_types_and_platform_services_are_ok() {
         }
     }
 }
+
+#[test]
+fn fan_speed_inputs_app_events_and_json_output_instances() {
+    let app = temp(
+        "fan-reporter.groovy",
+        r#"definition(name: "F", namespace: "test", author: "test", description: "d", category: "c")
+preferences {
+    section {
+        input "fan", "capability.fanSpeed"
+        input "sw", "capability.switch"
+    }
+}
+def installed() {
+    subscribe(fan, "fanSpeed", speedHandler)
+    subscribe(sw, "switch.on", onHandler)
+}
+def speedHandler(evt) {
+    sendEvent(name: "fanReport", value: evt.value)
+}
+def onHandler(evt) {
+    fan.setFanSpeed(4)
+    sendPush(new groovy.json.JsonOutput().toJson([speed: fan.currentFanSpeed]))
+}
+"#,
+    );
+    let json = app_json(&[&app], 0);
+    assert_eq!(json["ok"], true, "{json:#}");
+    assert_eq!(json["exceptions"].as_array().map(Vec::len), Some(0), "{json:#}");
+    let devices = json["devices"].to_string();
+    assert!(devices.contains("fan1"), "a fanSpeed device is named fan: {devices}");
+    let outputs = strings(&json["outputs"]);
+    assert!(outputs.iter().any(|o| o.starts_with("sendEvent: ") && o.contains("fanReport")), "{outputs:?}");
+    assert!(outputs.iter().any(|o| o == r#"sendPush: {"speed":4}"#), "{outputs:?}");
+}

@@ -109,6 +109,8 @@ pub fn construct(interp: &mut Interpreter, h: &mut dyn Host, name: &str, args: V
         }
         ("Random", [s]) => Value::obj(Obj::Random(((to_i64(s) as u64) ^ 0x5_DEEC_E66D).max(1).into())),
         ("JsonSlurper", []) => Value::obj(Obj::JsonSlurper),
+        // Every method of JsonOutput is static; an instance answers them as the class does.
+        ("JsonOutput", []) => Value::Class("groovy.json.JsonOutput".into()),
         ("JsonBuilder", []) => Value::obj(Obj::JsonBuilder(Value::Null.into())),
         ("JsonBuilder", [c]) if !c.is_callable() => Value::obj(Obj::JsonBuilder(c.clone().into())),
         ("GregorianCalendar", [y, m, d, rest @ ..]) if rest.len() <= 3 && args.iter().all(Value::is_number) => {

@@ -78,3 +78,8 @@ println new groovy.json.JsonBuilder([1, 2]).toPrettyString()
 //>     1,
 //>     2
 //> ]
+
+//# a JsonOutput instance answers its static methods
+def out = new groovy.json.JsonOutput()
+println out.toJson([a: 1, b: [true, null]])
+//> {"a":1,"b":[true,null]}

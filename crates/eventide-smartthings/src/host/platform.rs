@@ -448,6 +448,7 @@ pub(super) fn call(
         | "sendNotificationEvent"
         | "sendNotificationToContacts"
         | "sendLocationEvent"
+        | "sendEvent"
         | "sendHubCommand"
         | "httpGet"
         | "httpPost"
