@@ -71,6 +71,18 @@ struct PairJson {
 }
 
 /// `pair --json`'s object when the pair could not be checked (bad input or a bad flag).
+/// Reports apps or device handlers that could not be loaded (exit 2).
+fn load_failure(json: bool, por: Por, error: &eventide_smartthings::LoadError) -> i32 {
+    let diagnostic = error.diagnostic();
+    if json {
+        let json = error_json(por, error.reason(), diagnostic.into());
+        println!("{}", serde_json::to_string(&json).unwrap_or_default());
+    } else {
+        eprintln!("{}", diagnostic.render());
+    }
+    exit::BAD_INPUT
+}
+
 fn error_json(por: Por, reason: &'static str, error: DiagnosticJson) -> PairJson {
     PairJson {
         run: RunJson::error(por.name(), reason).events_first(),
@@ -123,16 +135,7 @@ pub fn run(args: PairArgs) -> i32 {
     let config = Config { por, stop_at_first: args.first, limits: limits.clone(), ..Config::default() };
     let options = match super::device_handlers(args.device_handlers.as_deref()) {
         Ok(device_handlers) => Options { device_handlers, ..options },
-        Err(error) => {
-            let diagnostic = error.diagnostic();
-            if args.json {
-                let json = error_json(por, error.reason(), diagnostic.into());
-                println!("{}", serde_json::to_string(&json).unwrap_or_default());
-            } else {
-                eprintln!("{}", diagnostic.render());
-            }
-            return exit::BAD_INPUT;
-        }
+        Err(error) => return load_failure(args.json, por, &error),
     };
     let checked = if por == Por::R4 {
         match super::r4::check_pair(&args, options, tracked, &config) {
@@ -153,16 +156,7 @@ pub fn run(args: PairArgs) -> i32 {
     };
     let (check, r4) = match checked {
         Ok(checked) => checked,
-        Err(error) => {
-            let diagnostic = error.diagnostic();
-            if args.json {
-                let json = error_json(por, error.reason(), diagnostic.into());
-                println!("{}", serde_json::to_string(&json).unwrap_or_default());
-            } else {
-                eprintln!("{}", diagnostic.render());
-            }
-            return exit::BAD_INPUT;
-        }
+        Err(error) => return load_failure(args.json, por, &error),
     };
     let verdict = check.verdict();
     let code = match verdict {
