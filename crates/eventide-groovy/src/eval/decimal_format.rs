@@ -520,6 +520,38 @@ pub fn factory(name: &str, args: &[Value]) -> Option<Value> {
     Some(Value::obj(Obj::NumberFormat(f.into())))
 }
 
+/// A new minimum or maximum number of digits (of the integer or the fraction part).
+enum Limit {
+    Min(usize),
+    Max(usize),
+}
+
+/// Sets one bound of a (minimum, maximum) pair of digit counts and moves the other so that the
+/// minimum never exceeds the maximum, as `DecimalFormat`'s setters do.
+fn set_digit_limits((min, max): &mut (&mut usize, &mut usize), limit: Limit) -> Value {
+    match limit {
+        Limit::Min(n) => {
+            **min = n;
+            **max = (**max).max(n);
+        }
+        Limit::Max(n) => {
+            **max = n;
+            **min = (**min).min(n);
+        }
+    }
+    Value::Null
+}
+
+impl NumberFormat {
+    fn frac_limits(&mut self) -> (&mut usize, &mut usize) {
+        (&mut self.min_frac, &mut self.max_frac)
+    }
+
+    fn int_limits(&mut self) -> (&mut usize, &mut usize) {
+        (&mut self.min_int, &mut self.max_int)
+    }
+}
+
 fn int_arg(v: &Value) -> Option<usize> {
     v.is_number().then(|| ops::to_i64(v).max(0) as usize)
 }
@@ -549,34 +581,22 @@ pub fn method(h: &mut dyn Host, f: &RefCell<NumberFormat>, name: &str, args: &[V
             Value::Null
         }
         ("getRoundingMode", []) => Value::str(rounding_name(f.borrow().rounding)),
-        ("setMaximumFractionDigits", [n]) => {
-            let Some(n) = int_arg(n) else { return Ok(None) };
-            let mut g = f.borrow_mut();
-            g.max_frac = n.min(MAX_FRAC_DIGITS);
-            g.min_frac = g.min_frac.min(g.max_frac);
-            Value::Null
-        }
-        ("setMinimumFractionDigits", [n]) => {
-            let Some(n) = int_arg(n) else { return Ok(None) };
-            let mut g = f.borrow_mut();
-            g.min_frac = n.min(MAX_FRAC_DIGITS);
-            g.max_frac = g.max_frac.max(g.min_frac);
-            Value::Null
-        }
-        ("setMaximumIntegerDigits", [n]) => {
-            let Some(n) = int_arg(n) else { return Ok(None) };
-            let mut g = f.borrow_mut();
-            g.max_int = n.min(MAX_INT_DIGITS);
-            g.min_int = g.min_int.min(g.max_int);
-            Value::Null
-        }
-        ("setMinimumIntegerDigits", [n]) => {
-            let Some(n) = int_arg(n) else { return Ok(None) };
-            let mut g = f.borrow_mut();
-            g.min_int = n.min(MAX_INT_DIGITS);
-            g.max_int = g.max_int.max(g.min_int);
-            Value::Null
-        }
+        ("setMaximumFractionDigits", [n]) => match int_arg(n) {
+            Some(n) => set_digit_limits(&mut f.borrow_mut().frac_limits(), Limit::Max(n.min(MAX_FRAC_DIGITS))),
+            None => return Ok(None),
+        },
+        ("setMinimumFractionDigits", [n]) => match int_arg(n) {
+            Some(n) => set_digit_limits(&mut f.borrow_mut().frac_limits(), Limit::Min(n.min(MAX_FRAC_DIGITS))),
+            None => return Ok(None),
+        },
+        ("setMaximumIntegerDigits", [n]) => match int_arg(n) {
+            Some(n) => set_digit_limits(&mut f.borrow_mut().int_limits(), Limit::Max(n.min(MAX_INT_DIGITS))),
+            None => return Ok(None),
+        },
+        ("setMinimumIntegerDigits", [n]) => match int_arg(n) {
+            Some(n) => set_digit_limits(&mut f.borrow_mut().int_limits(), Limit::Min(n.min(MAX_INT_DIGITS))),
+            None => return Ok(None),
+        },
         ("getMaximumFractionDigits", []) => Value::Int(f.borrow().max_frac as i32),
         ("getMinimumFractionDigits", []) => Value::Int(f.borrow().min_frac as i32),
         ("getMaximumIntegerDigits", []) => Value::Int(f.borrow().max_int as i32),

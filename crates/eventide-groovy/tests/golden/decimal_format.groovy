@@ -79,3 +79,20 @@ try { new java.text.DecimalFormat("0.00").parse("abc") } catch (java.text.ParseE
 //> Multiple decimal separators in pattern "#.#.#"
 //> Cannot format given Object as a Number
 //> Unparseable number: "abc"
+
+//# digit-count setters keep the minimum at most the maximum
+def f = new java.text.DecimalFormat("0.00")
+f.setMaximumFractionDigits(1)
+println f.format(3.14159)
+f.setMinimumFractionDigits(3)
+println f.format(3.14159)
+f.setMinimumIntegerDigits(3)
+println f.format(3.14159)
+f.setMaximumIntegerDigits(2)
+println f.format(3.14159)
+println "${f.minimumIntegerDigits} ${f.maximumIntegerDigits} ${f.minimumFractionDigits} ${f.maximumFractionDigits}"
+//> 3.1
+//> 3.142
+//> 003.142
+//> 03.142
+//> 2 2 3 3
