@@ -113,7 +113,14 @@ fn expand_affix(raw: &[char]) -> (String, i32) {
 impl NumberFormat {
     /// `new DecimalFormat(pattern)`; a malformed pattern is Java's `IllegalArgumentException`.
     pub fn new(pattern: &str) -> R<NumberFormat> {
-        let mut f = NumberFormat {
+        let mut f = NumberFormat::with_defaults(pattern);
+        f.apply_pattern(pattern)?;
+        Ok(f)
+    }
+
+    /// The settings before a pattern is applied.
+    fn with_defaults(pattern: &str) -> NumberFormat {
+        NumberFormat {
             pattern: pattern.to_string(),
             pos_prefix: String::new(),
             pos_suffix: String::new(),
@@ -129,9 +136,7 @@ impl NumberFormat {
             decimal_always_shown: false,
             rounding: Rounding::HalfEven,
             parse_integer_only: false,
-        };
-        f.apply_pattern(pattern)?;
-        Ok(f)
+        }
     }
 
     /// `DecimalFormat.applyPattern`.
@@ -662,23 +667,7 @@ fn rounding_name(r: Rounding) -> &'static str {
 }
 
 fn unreachable_format() -> NumberFormat {
-    NumberFormat {
-        pattern: String::new(),
-        pos_prefix: String::new(),
-        pos_suffix: String::new(),
-        neg_prefix: "-".into(),
-        neg_suffix: String::new(),
-        min_int: 1,
-        max_int: MAX_INT_DIGITS,
-        min_frac: 0,
-        max_frac: 3,
-        grouping_size: 3,
-        grouping_used: true,
-        multiplier: 1,
-        decimal_always_shown: false,
-        rounding: Rounding::HalfEven,
-        parse_integer_only: false,
-    }
+    NumberFormat::with_defaults("")
 }
 
 fn push_affix(prefix: &mut Vec<char>, suffix: &mut Vec<char>, phase: u8, cs: &[char]) {
