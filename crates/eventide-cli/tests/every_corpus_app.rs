@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use eventide_groovy::corpus_location::shared_corpus_or_skip;
+use eventide_groovy::corpus_location::corpus_smartapps_or_skip;
 
 /// The timer modes every app runs in.
 const MODES: [&str; 2] = ["inline", "deferred"];
@@ -116,18 +116,8 @@ fn is_missing(message: &str) -> bool {
 
 #[test]
 fn every_corpus_smartapp_runs() {
-    let Some(corpus) = shared_corpus_or_skip("every_corpus_smartapp_runs") else { return };
-    let dir = corpus.join("smartapps");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!("every_corpus_smartapp_runs: skipped: no smartapps folder at {}", dir.display());
-        return;
-    };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "groovy"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "no .groovy files in {}", dir.display());
+    let Some(files) = corpus_smartapps_or_skip("every_corpus_smartapp_runs") else { return };
+    let dir = files[0].parent().map(Path::to_path_buf).unwrap_or_default();
 
     let started = Instant::now();
     let jobs: Vec<(PathBuf, &'static str)> =

@@ -32,3 +32,21 @@ pub fn shared_corpus_or_skip(test: &str) -> Option<PathBuf> {
     }
     dir
 }
+
+/// The corpus's `.groovy` files in `smartapps/` (SmartApps and a few device handlers), sorted, or
+/// `None` with a message on stderr saying that `test` is skipped when the corpus or the folder is
+/// absent. A present folder without `.groovy` files is an error (panics: this is for tests).
+pub fn corpus_smartapps_or_skip(test: &str) -> Option<Vec<PathBuf>> {
+    let dir = shared_corpus_or_skip(test)?.join("smartapps");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!("{test}: skipped: no smartapps folder at {}", dir.display());
+        return None;
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "groovy"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "{test}: no .groovy files in {}", dir.display());
+    Some(files)
+}

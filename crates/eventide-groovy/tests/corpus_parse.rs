@@ -7,23 +7,12 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use eventide_groovy::corpus_location::shared_corpus_or_skip;
+use eventide_groovy::corpus_location::corpus_smartapps_or_skip;
 use eventide_groovy::syntax::{parse, SourceFile};
 
 #[test]
 fn every_corpus_file_parses() {
-    let Some(corpus) = shared_corpus_or_skip("every_corpus_file_parses") else { return };
-    let dir = corpus.join("smartapps");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!("every_corpus_file_parses: skipped: no smartapps folder at {}", dir.display());
-        return;
-    };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "groovy"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "no .groovy files in {}", dir.display());
+    let Some(files) = corpus_smartapps_or_skip("every_corpus_file_parses") else { return };
 
     let mut failures = Vec::new();
     let mut total = Duration::ZERO;

@@ -4,10 +4,9 @@
 //! SmartApp-like snippets written for this test, and mutations of the shared corpus files when
 //! the corpus is present (located by [`eventide_groovy::corpus_location`]).
 
-use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use eventide_groovy::corpus_location::shared_corpus_or_skip;
+use eventide_groovy::corpus_location::corpus_smartapps_or_skip;
 use eventide_groovy::syntax::{parse, parse_str, SourceFile};
 use proptest::prelude::*;
 
@@ -41,23 +40,12 @@ const PIECES: &[&str] = &[
 fn corpus() -> &'static [String] {
     static CORPUS: OnceLock<Vec<String>> = OnceLock::new();
     CORPUS.get_or_init(|| {
-        let Some(corpus) = shared_corpus_or_skip("corpus mutations") else { return Vec::new() };
-        let dir = corpus.join("smartapps");
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            eprintln!("corpus mutations: skipped: no smartapps folder at {}", dir.display());
-            return Vec::new();
-        };
-        let mut paths: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "groovy"))
-            .collect();
-        paths.sort();
-        assert!(!paths.is_empty(), "corpus mutations: no .groovy files in {}", dir.display());
+        let Some(paths) = corpus_smartapps_or_skip("corpus mutations") else { return Vec::new() };
         let texts: Vec<String> = paths
             .iter()
             .map(|p| SourceFile::read(p).unwrap_or_else(|e| panic!("reading {}: {e}", p.display())).text().to_string())
             .collect();
-        eprintln!("corpus mutations: mutating {} corpus files of {}", texts.len(), dir.display());
+        eprintln!("corpus mutations: mutating {} corpus files", texts.len());
         texts
     })
 }
