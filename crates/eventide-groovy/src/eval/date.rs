@@ -730,26 +730,18 @@ pub fn date_with_properties(start: i64, props: &[(String, i64)], tz: Tz) -> Resu
 
 /// A deprecated `java.util.Date` setter (`setHours(h)`...) or `setTime(ms)` applied to `ms`.
 pub fn date_setter(ms: i64, setter: &str, v: i64, tz: Tz) -> Option<i64> {
-    let dt = at(ms, tz);
-    let (mut y, mut mo, mut d, mut hh, mut mi, mut s) = (
-        dt.year() as i64,
-        dt.month() as i64,
-        dt.day() as i64,
-        dt.hour() as i64,
-        dt.minute() as i64,
-        dt.second() as i64,
-    );
-    match setter {
+    // The setters are Calendar.set on the local fields (YEAR counts from 1900 here).
+    let (field, value) = match setter {
         "setTime" => return Some(v),
-        "setYear" => y = v + 1900,
-        "setMonth" => mo = v + 1,
-        "setDate" => d = v,
-        "setHours" => hh = v,
-        "setMinutes" => mi = v,
-        "setSeconds" => s = v,
+        "setYear" => (1, v + 1900),
+        "setMonth" => (2, v),
+        "setDate" => (5, v),
+        "setHours" => (11, v),
+        "setMinutes" => (12, v),
+        "setSeconds" => (13, v),
         _ => return None,
-    }
-    local_to_ms(tz, y, mo, d, hh, mi, s, dt.timestamp_subsec_millis() as i64)
+    };
+    calendar_set(ms, tz, field, value)
 }
 
 /// The methods that change a `java.util.Date` in place. Dates are values here, so a call of
@@ -1088,6 +1080,12 @@ fn dst_ms(ms: i64, tz: Tz) -> i64 {
 }
 
 fn cal_set(ms: i64, tz: Tz, field: i64, value: i64) -> i64 {
+    calendar_set(ms, tz, field, value).unwrap_or(ms)
+}
+
+/// `Calendar.set(field, value)` on the local fields of `ms` in `tz` (field numbers as in
+/// `java.util.Calendar`); `None` when the result is not a valid local time.
+fn calendar_set(ms: i64, tz: Tz, field: i64, value: i64) -> Option<i64> {
     let dt = at(ms, tz);
     let (mut y, mut mo, mut d, mut hh, mut mi, mut s, mut milli) = (
         dt.year() as i64,
@@ -1115,7 +1113,7 @@ fn cal_set(ms: i64, tz: Tz, field: i64, value: i64) -> i64 {
         14 => milli = value,
         _ => {}
     }
-    local_to_ms(tz, y, mo, d, hh, mi, s, milli).unwrap_or(ms)
+    local_to_ms(tz, y, mo, d, hh, mi, s, milli)
 }
 
 fn cal_add(ms: i64, tz: Tz, field: i64, amount: i64) -> i64 {
