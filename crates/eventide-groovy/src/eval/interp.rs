@@ -1602,8 +1602,9 @@ impl Interpreter {
                     let required = d.params.iter().filter(|p| p.default.is_none()).count();
                     (required..=total).contains(&n) || (n == 0 && total == 1)
                 };
-                let same_arity: Vec<&Arc<MethodDecl>> = decls.iter().filter(|d| d.params.len() == n).collect();
-                let chosen = if same_arity.len() > 1 {
+                let mut same_arity = decls.iter().filter(|d| d.params.len() == n);
+                let first = same_arity.next();
+                let chosen = if same_arity.next().is_some() {
                     // Overloads: Groovy dispatches on the arguments' runtime types; take the
                     // declaration whose typed parameters all accept them, the most typed first.
                     let typed_fits = |d: &Arc<MethodDecl>, h: &mut dyn Host| -> Option<usize> {
@@ -1618,16 +1619,16 @@ impl Interpreter {
                         Some(typed)
                     };
                     let mut best: Option<(&Arc<MethodDecl>, usize)> = None;
-                    for d in &same_arity {
+                    for d in decls.iter().filter(|d| d.params.len() == n) {
                         if let Some(score) = typed_fits(d, h) {
                             if best.is_none_or(|(_, s)| score > s) {
                                 best = Some((d, score));
                             }
                         }
                     }
-                    best.map(|(d, _)| d).or(same_arity.first().copied())
+                    best.map(|(d, _)| d).or(first)
                 } else {
-                    same_arity.first().copied()
+                    first
                 };
                 match chosen.or_else(|| decls.iter().find(fits)) {
                     Some(d) => d.clone(),
