@@ -14,8 +14,8 @@
 
 use crate::fingerprint::FingerprintHasher;
 use crate::system::{
-    demote_unchanged_writes, Access, EventId, Finding, FindingKind, Fingerprint, Location, StateDifference, Step,
-    TransitionSystem,
+    demote_unchanged_writes, Access, AccessKind, EventId, Finding, FindingKind, Fingerprint, Location, StateDifference,
+    Step, TransitionSystem,
 };
 use std::fmt::Write as _;
 use std::hash::Hash;
@@ -48,6 +48,12 @@ pub enum Stmt {
     Read(usize),
     Enable(EventId),
     Disable(EventId),
+    /// Sets a variable to 1 (`true`) or 0 (`false`) as a [`AccessKind::Set`]: marks of one value
+    /// commute with each other. The variable becomes a *flag*: besides its own location it has
+    /// two [settable](Location::settable) ones, "set to 1" and "set to 0"; a mark sets its own
+    /// and reads the other, every read of the variable reads both, every assignment writes both
+    /// (see [`Program::body`], which registers flags).
+    Mark(usize, bool),
 }
 
 /// One event: a name, whether it starts enabled, and its handler.
@@ -63,6 +69,16 @@ pub struct EventDef {
 pub struct Program {
     pub vars: Vec<(String, i64)>,
     pub events: Vec<EventDef>,
+    /// The variables some [`Stmt::Mark`] sets (registered by [`Program::body`]).
+    pub flags: Vec<bool>,
+}
+
+/// Where the settable locations of flags start (two per variable, after the variables').
+const FLAG_LOCATIONS: u32 = 1 << 20;
+
+/// The settable location "flag `x` set to `value`".
+fn flag_location(x: usize, value: bool) -> Location {
+    Location::settable(FLAG_LOCATIONS + 2 * x as u32 + u32::from(!value))
 }
 
 /// A program state: variable values and the enabled events.
@@ -129,8 +145,41 @@ impl Program {
         (self.events.len() - 1) as EventId
     }
 
+    /// Sets an event's handler, registering the variables its marks set as flags.
     pub fn body(&mut self, event: EventId, body: Vec<Stmt>) {
+        fn marks(body: &[Stmt], flags: &mut Vec<bool>) {
+            for s in body {
+                match s {
+                    Stmt::Mark(x, _) => {
+                        if flags.len() <= *x {
+                            flags.resize(*x + 1, false);
+                        }
+                        flags[*x] = true;
+                    }
+                    Stmt::If(_, a, b) => {
+                        marks(a, flags);
+                        marks(b, flags);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        marks(&body, &mut self.flags);
         self.events[event as usize].body = body;
+    }
+
+    fn is_flag(&self, x: usize) -> bool {
+        self.flags.get(x).copied().unwrap_or(false)
+    }
+
+    /// Records an access of variable `x`: its location, and a flag's two settable ones.
+    fn access_var(&self, x: usize, kind: AccessKind, accesses: &mut Vec<Access>) {
+        accesses.push(Access { location: Location::data(x as u32), kind });
+        if self.is_flag(x) {
+            for value in [true, false] {
+                accesses.push(Access { location: flag_location(x, value), kind });
+            }
+        }
     }
 
     /// `n` independent toggles `v_i = 1 - v_i`: 2^n states, n·2^n transitions, never terminates.
@@ -204,6 +253,9 @@ impl Program {
                 Stmt::Disable(e) => {
                     let _ = write!(out, "disable(\"{}\")", self.events[*e as usize].name);
                 }
+                Stmt::Mark(x, value) => {
+                    let _ = write!(out, "{} = {}", self.vars[*x].0, i64::from(*value));
+                }
             }
             out.push('\n');
         }
@@ -238,7 +290,7 @@ impl Program {
         match e {
             Expr::Const(k) => *k,
             Expr::Var(x) => {
-                accesses.push(Access::read(Location::data(*x as u32)));
+                self.access_var(*x, AccessKind::Read, accesses);
                 values[*x]
             }
             Expr::Add(a, b) => self.eval(a, values, accesses).wrapping_add(self.eval(b, values, accesses)),
@@ -260,7 +312,7 @@ impl Program {
             match s {
                 Stmt::Assign(x, e) => {
                     let value = self.eval(e, &st.values, acc);
-                    acc.push(Access::write(Location::data(*x as u32)));
+                    self.access_var(*x, AccessKind::Write, acc);
                     st.values[*x] = value;
                 }
                 Stmt::If(cond, then, els) => {
@@ -280,7 +332,12 @@ impl Program {
                         return false;
                     }
                 }
-                Stmt::Read(x) => acc.push(Access::read(Location::data(*x as u32))),
+                Stmt::Read(x) => self.access_var(*x, AccessKind::Read, acc),
+                Stmt::Mark(x, value) => {
+                    acc.push(Access::set(flag_location(*x, *value)));
+                    acc.push(Access::read(flag_location(*x, !*value)));
+                    st.values[*x] = i64::from(*value);
+                }
                 Stmt::Enable(e) => {
                     acc.push(Access::write(Location::shadow(*e)));
                     st.enabled[*e as usize] = true;
@@ -342,7 +399,10 @@ impl TransitionSystem for Program {
         let mut findings = Vec::new();
         self.run(&self.events[event as usize].body, &mut next, accesses, &mut findings);
         demote_unchanged_writes(accesses, |l| {
-            l.data_index().is_some_and(|x| state.values[x as usize] == next.values[x as usize])
+            l.data_index().is_some_and(|i| {
+                let x = if i >= FLAG_LOCATIONS { (i - FLAG_LOCATIONS) / 2 } else { i } as usize;
+                state.values[x] == next.values[x]
+            })
         });
         Step { next, findings, label: () }
     }
@@ -381,11 +441,14 @@ pub struct RandomShape {
     /// Variables take values modulo this (2 or more), which keeps state spaces finite and cyclic.
     pub max_modulus: i64,
     pub max_stmts: usize,
+    /// The percentage of handler statements that are [`Stmt::Mark`]s (plain, or under a
+    /// condition, or choosing the value by the variable's: `if (x == 0) mark 1 else mark 0`).
+    pub marks: u64,
 }
 
 impl Default for RandomShape {
     fn default() -> Self {
-        RandomShape { max_vars: 3, min_events: 1, max_events: 4, max_modulus: 3, max_stmts: 3 }
+        RandomShape { max_vars: 3, min_events: 1, max_events: 4, max_modulus: 3, max_stmts: 3, marks: 0 }
     }
 }
 
@@ -476,6 +539,15 @@ impl Program {
             for _ in 0..nstmts {
                 let x = rng.below(nvars as u64) as usize;
                 let k = rng.below(moduli[x] as u64) as i64;
+                if shape.marks > 0 && rng.chance(shape.marks) {
+                    let value = rng.chance(50);
+                    body.push(match rng.below(4) {
+                        0 | 1 => Stmt::Mark(x, value),
+                        2 => Stmt::If(cond(rng), vec![Stmt::Mark(x, value)], vec![]),
+                        _ => Stmt::If(eq(v(x), c(0)), vec![Stmt::Mark(x, true)], vec![Stmt::Mark(x, false)]),
+                    });
+                    continue;
+                }
                 match rng.below(14) {
                     0..=3 => {
                         body.push(Stmt::Assign(x, modulo(add(atom(rng), atom(rng)), moduli[x])));

@@ -22,18 +22,32 @@ pub type EventId = u32;
 
 /// A shared memory location as the DPOR conflict check sees it.
 ///
-/// Front ends number their data locations freely in `0..2^31`; the engine reserves the upper half
-/// of the space for the shadow locations that model event enabling.
+/// Front ends number their data locations freely in `0..2^30`; the engine reserves the upper half
+/// of the space for the shadow locations that model event enabling, and one bit below it marks
+/// the *settable* locations (those that may receive [`AccessKind::Set`] accesses).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Location(u32);
 
 const SHADOW_BIT: u32 = 1 << 31;
+const SETTABLE_BIT: u32 = 1 << 30;
 
 impl Location {
-    /// A front-end data location. `index` must be below `2^31`.
+    /// A front-end data location. `index` must be below `2^30`.
     pub fn data(index: u32) -> Location {
-        debug_assert!(index < SHADOW_BIT, "data location index too large");
-        Location(index & !SHADOW_BIT)
+        debug_assert!(index < SETTABLE_BIT, "data location index too large");
+        Location(index & !(SHADOW_BIT | SETTABLE_BIT))
+    }
+
+    /// A front-end data location that may receive [`AccessKind::Set`] accesses besides reads and
+    /// writes. `index` must be below `2^30`; `settable(i)` and `data(i)` are different locations
+    /// with the same [`data_index`](Location::data_index), so a front end uses one form per index.
+    pub fn settable(index: u32) -> Location {
+        Location(Location::data(index).0 | SETTABLE_BIT)
+    }
+
+    /// Whether this location may receive [`AccessKind::Set`] accesses.
+    pub fn is_settable(self) -> bool {
+        self.0 & (SHADOW_BIT | SETTABLE_BIT) == SETTABLE_BIT
     }
 
     /// The shadow location of an event: read by executing it, written by enabling or disabling it.
@@ -43,7 +57,7 @@ impl Location {
 
     /// The data index, or `None` for a shadow location.
     pub fn data_index(self) -> Option<u32> {
-        (self.0 & SHADOW_BIT == 0).then_some(self.0)
+        (self.0 & SHADOW_BIT == 0).then_some(self.0 & !SETTABLE_BIT)
     }
 
     /// The event of a shadow location.
@@ -57,6 +71,29 @@ impl Location {
 pub enum AccessKind {
     Read,
     Write,
+    /// A write of the one value every `Set` of the location stores, whatever the state (a
+    /// [settable](Location::settable) location's "this key is present"). Two `Set`s of a location
+    /// commute (either order leaves that value), so they do not conflict with each other; a `Set`
+    /// conflicts with reads and writes like a write. The operation must not depend on the
+    /// location's value (a transition that decides whether to set by looking at the location
+    /// records that read), which is what makes the independence hold in every state: unlike a
+    /// write that happens to leave a value unchanged, a `Set` is the same access in every order.
+    Set,
+}
+
+impl AccessKind {
+    /// Whether the access changes (or may change) its location: a write or a set.
+    #[inline]
+    pub fn writes(self) -> bool {
+        self != AccessKind::Read
+    }
+
+    /// Whether two accesses of one location conflict: at least one writes, and they are not both
+    /// sets.
+    #[inline]
+    pub fn conflicts_with(self, other: AccessKind) -> bool {
+        (self.writes() || other.writes()) && !(self == AccessKind::Set && other == AccessKind::Set)
+    }
 }
 
 /// One access of a transition to a shared location.
@@ -75,10 +112,17 @@ impl Access {
         Access { location, kind: AccessKind::Write }
     }
 
-    /// Two accesses conflict when they touch the same location and at least one writes.
+    /// A [`AccessKind::Set`] of a settable location (a write, on any other location).
+    pub fn set(location: Location) -> Access {
+        let kind = if location.is_settable() { AccessKind::Set } else { AccessKind::Write };
+        Access { location, kind }
+    }
+
+    /// Two accesses conflict when they touch the same location and at least one writes (two
+    /// [`AccessKind::Set`]s do not conflict).
     #[inline]
     pub fn conflicts_with(self, other: Access) -> bool {
-        self.location == other.location && (self.kind == AccessKind::Write || other.kind == AccessKind::Write)
+        self.location == other.location && self.kind.conflicts_with(other.kind)
     }
 }
 

@@ -103,13 +103,13 @@ fn dpor_agrees_on_wider_programs() {
 /// Many events (6–10): cyclic always-enabled events, enabling chains and value-preserving writes
 /// mixed, where the exploration order and exact accesses matter most.
 fn many_events() -> RandomShape {
-    RandomShape { max_vars: 3, min_events: 6, max_events: 10, max_modulus: 3, max_stmts: 3 }
+    RandomShape { max_vars: 3, min_events: 6, max_events: 10, max_modulus: 3, max_stmts: 3, marks: 0 }
 }
 
 /// Longer handlers over more variables: handlers that read what an earlier one wrote and then
 /// branch, store the value a variable already has, or re-enable events.
 fn long_handlers() -> RandomShape {
-    RandomShape { max_vars: 4, min_events: 2, max_events: 5, max_modulus: 3, max_stmts: 5 }
+    RandomShape { max_vars: 4, min_events: 2, max_events: 5, max_modulus: 3, max_stmts: 5, marks: 0 }
 }
 
 #[test]
@@ -120,6 +120,18 @@ fn dpor_agrees_on_programs_with_long_handlers() {
 #[test]
 fn dpor_agrees_on_programs_with_many_events() {
     campaign(3_000_000..3_000_300, &many_events(), false);
+}
+
+/// Flags set by marks (`AccessKind::Set`: marks of one value commute), mixed with plain reads and
+/// writes of the same variables.
+fn with_marks(shape: RandomShape) -> RandomShape {
+    RandomShape { marks: 35, ..shape }
+}
+
+#[test]
+fn dpor_agrees_on_programs_with_marks() {
+    campaign(6_000_000..6_003_000, &with_marks(RandomShape::default()), false);
+    campaign(7_000_000..7_001_000, &with_marks(many_events()), false);
 }
 
 #[test]
@@ -139,4 +151,7 @@ fn differential_campaign() {
     campaign(50_000_000..50_000_000 + n, &long_handlers(), false);
     let small = RandomShape { max_vars: 2, max_events: 3, max_modulus: 2, max_stmts: 3, ..RandomShape::default() };
     campaign(30_000_000..30_000_000 + n / 20, &small, true);
+    campaign(60_000_000..60_000_000 + n, &with_marks(RandomShape::default()), false);
+    campaign(70_000_000..70_000_000 + n / 10, &with_marks(many_events()), false);
+    campaign(80_000_000..80_000_000 + n / 20, &with_marks(small), true);
 }

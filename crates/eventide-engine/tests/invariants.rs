@@ -227,7 +227,7 @@ fn dpor_with_observers_finds_exactly_the_violated_invariants() {
 
 #[test]
 fn dpor_with_observers_agrees_on_programs_with_many_events() {
-    let shape = RandomShape { max_vars: 3, min_events: 6, max_events: 10, max_modulus: 3, max_stmts: 3 };
+    let shape = RandomShape { max_vars: 3, min_events: 6, max_events: 10, max_modulus: 3, max_stmts: 3, marks: 0 };
     campaign(3_000_000..3_000_200, &shape);
 }
 

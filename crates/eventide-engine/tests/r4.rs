@@ -152,7 +152,7 @@ fn theorem_1_r4_finds_the_violations_and_final_states_of_exhaustive_search() {
 
 #[test]
 fn theorem_1_on_programs_with_many_events() {
-    let shape = RandomShape { max_vars: 3, min_events: 4, max_events: 5, max_modulus: 3, max_stmts: 3 };
+    let shape = RandomShape { max_vars: 3, min_events: 4, max_events: 5, max_modulus: 3, max_stmts: 3, marks: 0 };
     campaign(1_000_000..1_000_100, &shape);
 }
 
@@ -161,7 +161,7 @@ fn theorem_1_on_programs_with_many_events() {
 fn theorem_1_campaign() {
     let n: u64 = std::env::var("EVENTIDE_R4_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(20_000);
     campaign(10_000_000..10_000_000 + n, &RandomShape::default());
-    let wide = RandomShape { max_vars: 4, min_events: 3, max_events: 5, max_modulus: 3, max_stmts: 4 };
+    let wide = RandomShape { max_vars: 4, min_events: 3, max_events: 5, max_modulus: 3, max_stmts: 4, marks: 0 };
     campaign(20_000_000..20_000_000 + n / 10, &wide);
 }
 

@@ -34,7 +34,11 @@ fn main() {
         let text: Vec<String> = acc
             .iter()
             .map(|a| {
-                let k = if a.kind == AccessKind::Write { "W" } else { "r" };
+                let k = match a.kind {
+                    AccessKind::Write => "W",
+                    AccessKind::Set => "S",
+                    AccessKind::Read => "r",
+                };
                 format!("{k}:{}", system.location_name(a.location))
             })
             .collect();

@@ -504,13 +504,23 @@ impl PairSystem {
             (Some(a), Some(b)) => a.state_eq(&b),
             _ => false,
         };
+        // A state key's location holds what reading it returns (absent reads null); whether it
+        // is present is the business of its presence locations.
+        let same_read = |app: u8, which: usize, key: Sym| {
+            let read = |st: &PairState| map_entry(st, app, which, key).unwrap_or(Value::Null);
+            read(before).state_eq(&read(after))
+        };
+        let same_presence = |app: u8, which: usize, key: Sym| {
+            map_entry(before, app, which, key).is_some() == map_entry(after, app, which, key).is_some()
+        };
         match key {
             LocKey::Attr(slot) => {
                 !self.observed_slots.get(slot as usize).copied().unwrap_or(true)
                     && before.attrs.get(slot as usize) == after.attrs.get(slot as usize)
             }
             LocKey::Mode => !self.observed_mode && before.mode == after.mode,
-            LocKey::StateKey { app, atomic, key } => same_entry(app, atomic as usize, key),
+            LocKey::StateKey { app, atomic, key } => same_read(app, atomic as usize, key),
+            LocKey::StatePresence { app, atomic, key, .. } => same_presence(app, atomic as usize, key),
             LocKey::Field { app, key } => same_entry(app, 2, key),
             LocKey::Children(app) => match (before.apps.get(app as usize), after.apps.get(app as usize)) {
                 (Some(a), Some(b)) => a.maps[3].state_eq(&b.maps[3]),
@@ -594,7 +604,8 @@ impl PairSystem {
     }
 
     /// A shared location as the platform names it: `lock1.lock`, `location.mode`,
-    /// `app1.state.key`, `app2.atomicState[keys]`, `app1.field`, `app1.subscriptions`,
+    /// `app1.state.key`, `app1.state.key(added)` and `(removed)` (the key's presence),
+    /// `app2.atomicState[keys]`, `app1.field`, `app1.subscriptions`,
     /// `app2.timers`, `app1.childDevices`, or `enabled(event)` for an engine shadow location.
     pub fn location_name(&self, location: eventide_engine::Location) -> String {
         if let Some(event) = location.shadow_event() {
@@ -609,6 +620,10 @@ impl PairSystem {
             },
             Some(LocKey::Mode) => "location.mode".to_string(),
             Some(LocKey::StateKey { app, atomic, key }) => format!("app{}.{}.{}", app + 1, map(atomic), name(key)),
+            Some(LocKey::StatePresence { app, atomic, key, removed }) => {
+                let way = if removed { "removed" } else { "added" };
+                format!("app{}.{}.{}({way})", app + 1, map(atomic), name(key))
+            }
             Some(LocKey::StateKeys { app, atomic }) => format!("app{}.{}[keys]", app + 1, map(atomic)),
             Some(LocKey::Field { app, key }) => format!("app{}.{}", app + 1, name(key)),
             Some(LocKey::Subscriptions(app)) => format!("app{}.subscriptions", app + 1),

@@ -670,3 +670,77 @@ fn every_app_of_a_home_of_three_copies_its_own_state() {
         assert_eq!(sys.state_value(&s0, app, "opened").as_deref(), Some("0"), "{app:?}: the earlier state changed");
     }
 }
+
+#[test]
+fn stores_into_a_state_key_commute_and_dpor_still_sees_every_key_count() {
+    // Storing into a key records the same accesses whether or not the key exists: a set of the
+    // key's `added` presence location, a read of its `removed` one, a set of the key set. The
+    // value location reads what a read of the key returns, so storing null into an absent key
+    // leaves it unchanged (a read).
+    let mut sys = system(&["lazy-keys.groovy"], Options::default());
+    let s0 = setup(&mut sys, "setup:A");
+    let present = event(&mut sys, &s0, "presence1.presence=present");
+    let accesses_of = |sys: &mut PairSystem, state: &PairState, e: EventId| {
+        let mut acc = Vec::new();
+        let next = sys.execute(state, e, &mut acc).next;
+        let mut named: Vec<String> =
+            acc.iter().map(|a| format!("{:?} {}", a.kind, sys.location_name(a.location))).collect();
+        named.sort();
+        named.dedup();
+        (named, acc, next)
+    };
+    let (first, first_accesses, s1) = accesses_of(&mut sys, &s0, present);
+    assert_eq!(
+        first,
+        [
+            "Read app1.atomicState.a",
+            "Read app1.atomicState.a(removed)",
+            "Read app1.subscriptions",
+            "Set app1.atomicState.a(added)",
+            "Set app1.atomicState[keys]",
+            "Write presence1.presence",
+        ]
+    );
+    let again = event(&mut sys, &s1, "presence1.presence=not present");
+    let (second, second_accesses, _) = accesses_of(&mut sys, &s1, again);
+    assert_eq!(first, second, "the key's presence does not change what a store records");
+    let app_accesses = |acc: &[Access]| -> Vec<Access> {
+        acc.iter().copied().filter(|a| sys.location_name(a.location).starts_with("app1.")).collect()
+    };
+    let (a, b) = (app_accesses(&first_accesses), app_accesses(&second_accesses));
+    assert!(!a.iter().any(|x| b.iter().any(|y| x.conflicts_with(*y))), "two stores into one key commute");
+
+    // DPOR reports every exception exhaustive search reports, among them the one that needs the
+    // presence sensor's store to run before the contact sensor's handler creates more keys.
+    let keys = |o: &eventide_engine::Outcome| {
+        let mut k: Vec<String> = o.findings.iter().map(|f| f.finding.message.clone()).collect();
+        k.sort();
+        k.dedup();
+        k
+    };
+    let mut sys = system(&["lazy-keys.groovy"], Options::default());
+    let dpor = explore(&mut sys, &Config { verify_fingerprints: true, ..Config::new(Por::Dpor) });
+    let mut sys = system(&["lazy-keys.groovy"], Options::default());
+    let none = explore(&mut sys, &Config { verify_fingerprints: true, ..Config::new(Por::None) });
+    assert!(dpor.complete && none.complete);
+    assert_eq!(keys(&dpor), keys(&none));
+    assert!(keys(&dpor).iter().any(|k| k.contains("exactly one key")), "{:?}", keys(&dpor));
+}
+
+#[test]
+fn handlers_that_only_initialise_a_key_lazily_are_independent() {
+    // Every handler of a logger runs `if (!atomicState.bucket) atomicState.bucket =
+    // atomicState.key` (null into an absent key): the first one creates the key, the others find
+    // it. None of them changes what a read returns, and stores commute, so the five sensors'
+    // events are independent and DPOR closes a cycle of them instead of storing every
+    // combination (the pattern of the Initial State loggers, which otherwise made every pair of
+    // their events conflict).
+    let mut counts = Vec::new();
+    for por in [Por::Dpor, Por::None] {
+        let mut sys = system(&["lazy-logger.groovy"], Options::default());
+        let outcome = explore(&mut sys, &Config { verify_fingerprints: true, ..Config::new(por) });
+        assert!(outcome.complete && outcome.findings.is_empty());
+        counts.push(outcome.stats.states);
+    }
+    assert_eq!(counts, [15, 35], "DPOR, exhaustive search");
+}

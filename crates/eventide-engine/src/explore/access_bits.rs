@@ -9,6 +9,11 @@
 //!   read too. Because both bits of a location are reserved when the location is first seen, a
 //!   mask never needs recomputing when later locations appear.
 //!
+//! A [settable](crate::Location::settable) location reserves a second index `j = i + 1` when first
+//! seen: its [`Set`](AccessKind::Set) accesses are bit `2j + 1`, which the masks of its reads and
+//! writes hold and the mask of a set does not (two sets commute). Bit `2j` stays empty, so
+//! [`AccessBits::reads`] (the even bits) never takes a set for a read.
+//!
 //! Bit sets are stored trimmed (no trailing zero words), so equal sets have equal representations
 //! and can be interned by value.
 
@@ -132,12 +137,29 @@ impl BitSets {
 #[derive(Default)]
 pub(crate) struct AccessUniverse {
     locations: FxHashMap<Location, u32>,
+    /// The next free index.
+    next: u32,
 }
 
 impl AccessUniverse {
+    /// The index of `location`, reserved (with the set index after it, for a settable location)
+    /// when first seen.
     fn location_index(&mut self, location: Location) -> usize {
-        let next = self.locations.len() as u32;
-        *self.locations.entry(location).or_insert(next) as usize
+        let next = self.next;
+        let i = *self.locations.entry(location).or_insert(next) as usize;
+        if i == next as usize {
+            self.next += if location.is_settable() { 2 } else { 1 };
+        }
+        i
+    }
+
+    /// The bit of a set of the location at index `i` (a write of a non-settable one).
+    fn set_bit(location: Location, i: usize) -> usize {
+        if location.is_settable() {
+            2 * (i + 1) + 1
+        } else {
+            2 * i + 1
+        }
     }
 
     /// The bit set of `accesses`.
@@ -145,30 +167,38 @@ impl AccessUniverse {
         let mut bits = AccessBits::default();
         for a in accesses {
             let i = self.location_index(a.location);
-            bits.set(2 * i + usize::from(a.kind == AccessKind::Write));
+            bits.set(match a.kind {
+                AccessKind::Read => 2 * i,
+                AccessKind::Write => 2 * i + 1,
+                AccessKind::Set => Self::set_bit(a.location, i),
+            });
         }
         bits
     }
 
     /// The accesses that conflict with some access of `accesses`: for each location, its write,
-    /// and its read too when `accesses` writes it.
+    /// its read too when `accesses` writes or sets it, and its set when `accesses` reads or
+    /// writes it.
     pub(crate) fn conflict_mask_of(&mut self, accesses: &[Access]) -> AccessBits {
         let mut bits = AccessBits::default();
         for a in accesses {
             let i = self.location_index(a.location);
             bits.set(2 * i + 1);
-            if a.kind == AccessKind::Write {
+            if a.kind.writes() {
                 bits.set(2 * i);
+            }
+            if a.kind != AccessKind::Set {
+                bits.set(Self::set_bit(a.location, i));
             }
         }
         bits
     }
 
-    /// The reads of the locations `accesses` writes: the accesses of a later transition that
-    /// saw what this one wrote.
+    /// The reads of the locations `accesses` writes or sets: the accesses of a later transition
+    /// that saw what this one wrote.
     pub(crate) fn reads_of_writes_of(&mut self, accesses: &[Access]) -> AccessBits {
         let mut bits = AccessBits::default();
-        for a in accesses.iter().filter(|a| a.kind == AccessKind::Write) {
+        for a in accesses.iter().filter(|a| a.kind.writes()) {
             let i = self.location_index(a.location);
             bits.set(2 * i);
         }
@@ -206,6 +236,27 @@ mod tests {
             assert_eq!(bits.intersects(mask.words()), conflicts, "{a:?}");
             assert_eq!(t.iter().any(|&o| a.conflicts_with(o)), conflicts, "{a:?}");
         }
+    }
+
+    #[test]
+    fn sets_of_a_settable_location_conflict_with_its_reads_and_writes_but_not_with_each_other() {
+        let mut u = AccessUniverse::default();
+        let p = Location::settable(7);
+        let q = Location::settable(8);
+        let accesses = [Access::read(p), Access::write(p), Access::set(p), Access::set(q), Access::read(q)];
+        for &t in &accesses {
+            let mask = u.conflict_mask_of(&[t]);
+            for &a in &accesses {
+                let bits = u.bits_of(&[a]);
+                assert_eq!(bits.intersects(mask.words()), t.conflicts_with(a), "{t:?} against {a:?}");
+            }
+        }
+        assert!(!Access::set(p).conflicts_with(Access::set(p)));
+        assert!(Access::set(p).conflicts_with(Access::read(p)) && Access::write(p).conflicts_with(Access::set(p)));
+        assert_eq!(Access::set(loc(7)).kind, AccessKind::Write, "a set of a plain location is a write");
+        // A set is never taken for a read.
+        assert!(u.bits_of(&[Access::set(p)]).reads().is_empty());
+        assert_eq!(u.reads_of_writes_of(&[Access::set(p)]), u.bits_of(&[Access::read(p)]));
     }
 
     #[test]

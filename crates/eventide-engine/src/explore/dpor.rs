@@ -815,10 +815,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
                     let e = self.graph.edge(f.tconf).event;
                     let saw_tb = hit.iter().any(|h| {
                         h.kind == AccessKind::Read
-                            && self
-                                .accesses_of(tb)
-                                .iter()
-                                .any(|w| w.kind == AccessKind::Write && w.location == h.location)
+                            && self.accesses_of(tb).iter().any(|w| w.kind.writes() && w.location == h.location)
                     });
                     let consumed =
                         self.add_backtrack(src_b, e) && self.graph.edge(tb).event != e && !saw_tb && !f.carried;

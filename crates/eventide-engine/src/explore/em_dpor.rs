@@ -235,7 +235,7 @@ impl Trace {
         for a in &accesses {
             if let Some(list) = self.by_location.get(&a.location) {
                 for &(i, kind) in list.iter() {
-                    if a.kind == AccessKind::Write || kind == AccessKind::Write {
+                    if a.kind.conflicts_with(kind) {
                         deps.push(i);
                     }
                 }
@@ -622,12 +622,7 @@ fn blocked_races<T: TransitionSystem>(system: &mut T, state: &T::State, nodes: &
         let mut deps: Vec<usize> = trace
             .by_location
             .get(&access.location)
-            .map(|list| {
-                list.iter()
-                    .filter(|&&(_, kind)| kind == AccessKind::Write || access.kind == AccessKind::Write)
-                    .map(|&(i, _)| i)
-                    .collect()
-            })
+            .map(|list| list.iter().filter(|&&(_, kind)| kind.conflicts_with(access.kind)).map(|&(i, _)| i).collect())
             .unwrap_or_default();
         deps.sort_unstable();
         let races = select_races(&deps, &c_pre, pending_from, |d| Some(trace.steps[d].task) != task);

@@ -113,6 +113,16 @@ pub(crate) enum LocKey {
         atomic: bool,
         key: Sym,
     },
+    /// Whether one key of `state`/`atomicState` is present, as two settable locations (see
+    /// `host::state`): every store into the key sets `removed: false` and reads `removed: true`,
+    /// every removal the other way round, so stores commute with stores and conflict with
+    /// removals.
+    StatePresence {
+        app: u8,
+        atomic: bool,
+        key: Sym,
+        removed: bool,
+    },
     /// The key set of `state`/`atomicState`: written when a key appears or disappears, read by
     /// whole-map operations.
     StateKeys {
@@ -174,13 +184,18 @@ pub(crate) struct Tables {
 }
 
 impl Tables {
+    /// The location of `key`; the presence of state keys and the key sets are
+    /// [settable](Location::settable) (see `host::state`).
     pub fn location(&mut self, key: LocKey) -> Location {
         let n = self.locs.len() as u32;
         let index = *self.locs.entry(key).or_insert(n);
         if index == n {
             self.loc_keys.push(key);
         }
-        Location::data(index)
+        match key {
+            LocKey::StatePresence { .. } | LocKey::StateKeys { .. } => Location::settable(index),
+            _ => Location::data(index),
+        }
     }
 
     /// The key of a data location handed out by [`Tables::location`].
@@ -419,6 +434,13 @@ impl<'a> StHost<'a> {
     pub fn write(&mut self, key: LocKey) {
         let l = self.tables.location(key);
         self.accesses.push(Access::write(l));
+    }
+
+    /// A [`Set`](eventide_engine::AccessKind::Set) of a settable location (see
+    /// [`Tables::location`]).
+    pub fn set(&mut self, key: LocKey) {
+        let l = self.tables.location(key);
+        self.accesses.push(Access::set(l));
     }
 
     pub fn sym(&mut self, s: &str) -> Sym {

@@ -1,16 +1,36 @@
 //! `state`, `atomicState` and app fields.
 //!
 //! Each key of `state` is its own shared location, so that handlers touching different keys stay
-//! independent for DPOR. The key set is one more location: it is written when a key appears or
-//! disappears and read by whole-map operations (`size()`, `each`, `clear()`...), so that those
-//! never commute with the creation of a key. Reading a key whose value is a list or a map also
-//! counts as a write of the key, since the handler may change the value in place; when the
-//! transition ends, a write that left the key's value as it was becomes a read
-//! ([`PairSystem`](crate::PairSystem)'s exact accesses), so only a real change conflicts.
+//! independent for DPOR. A key's location holds what reading the key returns: an absent key and a
+//! key holding `null` both read `null`, so storing `null` into an absent key leaves that location
+//! as it was. Whether the key is present is recorded apart, as two
+//! [settable](eventide_engine::Location::settable) locations per key ([`LocKey::StatePresence`]),
+//! `added` and `removed`, plus the map's key set:
+//!
+//! | operation | `added` | `removed` | key set |
+//! |---|---|---|---|
+//! | store into a key | set | read | set |
+//! | remove a key | read | set | set |
+//! | `containsKey` | read | read | – |
+//! | whole-map reads (`size()`, `each`, `toString`…) | – | – | read |
+//!
+//! The same accesses whatever the key's presence: two stores into a key commute (both leave it
+//! present), so the lazy initialisation `if (!state.x) state.x = …` that every handler of an app
+//! runs conflicts only through the value it reads, not through the key's appearing; a store and a
+//! removal of one key conflict; stores and removals of different keys commute with each other and
+//! all conflict with whole-map reads. (Recording the presence only when it changes would make a
+//! store's accesses depend on the key's presence without reading it, and DPOR would miss orders:
+//! the randomized campaign `tests/state_differential.rs` finds such misses.) Reading a key whose
+//! value is a list or a map also counts as a write of the key, since the handler may change the
+//! value in place; when the transition ends, a write that left its location as it was becomes a
+//! read ([`PairSystem`](crate::PairSystem)'s exact accesses), so only a real change conflicts.
+//! Whole-map mutations (`clear()`, `putAll`, …) write the key set and every key's value and
+//! presence.
 
 use eventide_groovy::eval::{display, EvalError, Interpreter, MapRef, Value};
 
 use super::{LocKey, MapKind, StHost};
+use crate::intern::Sym;
 
 /// Methods of a map that do not change it (their closures may still change values in place).
 const READ_ONLY: &[&str] = &[
@@ -76,10 +96,7 @@ impl StHost<'_> {
             }
         };
         match v {
-            None => {
-                self.read(LocKey::StateKeys { app: app as u8, atomic });
-                Value::Null
-            }
+            None => Value::Null,
             Some(v) => {
                 if is_collection(&v) {
                     self.write(LocKey::StateKey { app: app as u8, atomic, key: k });
@@ -94,10 +111,17 @@ impl StHost<'_> {
         self.write(LocKey::StateKey { app: app as u8, atomic, key: k });
         let m = self.state_map(app, atomic);
         let prev = m.borrow_mut().insert(Value::str(key), value);
-        if prev.is_none() {
-            self.write(LocKey::StateKeys { app: app as u8, atomic });
-        }
+        self.presence_update(app, atomic, k, false);
         prev.unwrap_or(Value::Null)
+    }
+
+    /// Records the presence accesses of a store (`removed: false`) or a removal (`removed:
+    /// true`) of a key (see the module docs): the same whether or not the key was present.
+    fn presence_update(&mut self, app: usize, atomic: bool, key: Sym, removed: bool) {
+        let app = app as u8;
+        self.set(LocKey::StatePresence { app, atomic, key, removed });
+        self.read(LocKey::StatePresence { app, atomic, key, removed: !removed });
+        self.set(LocKey::StateKeys { app, atomic });
     }
 
     fn state_remove(&mut self, app: usize, atomic: bool, key: &str) -> Value {
@@ -105,14 +129,13 @@ impl StHost<'_> {
         self.write(LocKey::StateKey { app: app as u8, atomic, key: k });
         let m = self.state_map(app, atomic);
         let prev = m.borrow_mut().remove(&Value::str(key));
-        if prev.is_some() {
-            self.write(LocKey::StateKeys { app: app as u8, atomic });
-        }
+        self.presence_update(app, atomic, k, true);
         prev.unwrap_or(Value::Null)
     }
 
-    /// Records a whole-map access: the key set and every key (writes, or reads plus writes of
-    /// keys holding collections).
+    /// Records a whole-map access: the key set and every key (writes of values and presence, or
+    /// reads plus writes of keys holding collections). A mutating operation calls this before and
+    /// after it runs, so keys it adds are recorded too.
     fn state_whole(&mut self, app: usize, atomic: bool, write: bool) {
         let keys_loc = LocKey::StateKeys { app: app as u8, atomic };
         if write {
@@ -132,6 +155,11 @@ impl StHost<'_> {
             self.read(loc);
             if write || collection {
                 self.write(loc);
+            }
+            if write {
+                for removed in [false, true] {
+                    self.write(LocKey::StatePresence { app: app as u8, atomic, key: k, removed });
+                }
             }
         }
     }
@@ -178,8 +206,9 @@ impl StHost<'_> {
             ("containsKey", [k]) => {
                 let k = key(self, k);
                 let s = self.sym(&k);
-                self.read(LocKey::StateKey { app: app as u8, atomic, key: s });
-                self.read(LocKey::StateKeys { app: app as u8, atomic });
+                for removed in [false, true] {
+                    self.read(LocKey::StatePresence { app: app as u8, atomic, key: s, removed });
+                }
                 let m = self.state_map(app, atomic);
                 let present = m.borrow().get_str(&k).is_some();
                 Value::Bool(present)

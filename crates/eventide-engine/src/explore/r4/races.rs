@@ -10,10 +10,10 @@
 //! has `i →τ k →τ j` (Section 4.4): only then can `τ_i` and `τ_j` be made adjacent in a
 //! linearization of `→τ` and reversed without reversing any other dependence.
 
-use crate::system::{Access, AccessKind, EventId};
+use crate::system::{Access, EventId};
 
-/// Whether two sorted, deduplicated access sets conflict: some location is touched by both and
-/// written by at least one.
+/// Whether two sorted, deduplicated access sets conflict: some location is touched by both, with
+/// two accesses that conflict (see [`AccessKind::conflicts_with`](crate::AccessKind::conflicts_with)).
 pub(crate) fn conflict(a: &[Access], b: &[Access]) -> bool {
     let (mut x, mut y) = (0, 0);
     while x < a.len() && y < b.len() {
@@ -23,18 +23,12 @@ pub(crate) fn conflict(a: &[Access], b: &[Access]) -> bool {
         } else if lb < la {
             y += 1;
         } else {
-            let mut writes = false;
-            while x < a.len() && a[x].location == la {
-                writes |= a[x].kind == AccessKind::Write;
-                x += 1;
-            }
-            while y < b.len() && b[y].location == la {
-                writes |= b[y].kind == AccessKind::Write;
-                y += 1;
-            }
-            if writes {
+            let x_end = x + a[x..].iter().take_while(|p| p.location == la).count();
+            let y_end = y + b[y..].iter().take_while(|p| p.location == la).count();
+            if a[x..x_end].iter().any(|p| b[y..y_end].iter().any(|q| p.kind.conflicts_with(q.kind))) {
                 return true;
             }
+            (x, y) = (x_end, y_end);
         }
     }
     false
