@@ -53,6 +53,8 @@ pub struct RunJson {
     pub executions: u64,
     pub events: u64,
     pub elapsed_ms: u64,
+    /// The same time in microseconds, for ratios over runs that take a few milliseconds.
+    pub elapsed_us: u64,
     pub peak_memory_bytes: u64,
     /// `pair` prints `events` before `states`, `check` after `executions`; each keeps its order.
     pub events_first: bool,
@@ -118,6 +120,7 @@ impl RunJson {
             executions: s.executions,
             events: s.events,
             elapsed_ms: s.elapsed.as_millis() as u64,
+            elapsed_us: s.elapsed.as_micros() as u64,
             peak_memory_bytes: s.peak_memory_bytes,
             events_first: false,
             bounded: false,
@@ -170,6 +173,7 @@ impl Serialize for RunJson {
             map.serialize_entry("events", &self.events)?;
         }
         map.serialize_entry("elapsed_ms", &self.elapsed_ms)?;
+        map.serialize_entry("elapsed_us", &self.elapsed_us)?;
         map.serialize_entry("peak_memory_bytes", &self.peak_memory_bytes)?;
         if self.bounded {
             map.serialize_entry("bounded", &true)?;
@@ -434,6 +438,7 @@ mod tests {
             executions: 4,
             events: 5,
             elapsed_ms: 6,
+            elapsed_us: 6_400,
             peak_memory_bytes: 7,
             ..RunJson::error("dpor", "states")
         };
@@ -441,14 +446,14 @@ mod tests {
         assert_eq!(
             serde_json::to_string(&check).unwrap(),
             "{\"verdict\":\"error\",\"complete\":false,\"reason\":\"states\",\"por\":\"dpor\",\"states\":1,\
-             \"transitions\":2,\"executed\":3,\"executions\":4,\"events\":5,\"elapsed_ms\":6,\"peak_memory_bytes\":7,\
+             \"transitions\":2,\"executed\":3,\"executions\":4,\"events\":5,\"elapsed_ms\":6,\"elapsed_us\":6400,\"peak_memory_bytes\":7,\
              \"violations\":[],\"exceptions\":[]}"
         );
         let pair = serde_json::to_string(&run().events_first()).unwrap();
         assert_eq!(
             pair,
             "{\"verdict\":\"error\",\"complete\":false,\"reason\":\"states\",\"por\":\"dpor\",\"events\":5,\"states\":1,\
-             \"transitions\":2,\"executed\":3,\"executions\":4,\"elapsed_ms\":6,\"peak_memory_bytes\":7}"
+             \"transitions\":2,\"executed\":3,\"executions\":4,\"elapsed_ms\":6,\"elapsed_us\":6400,\"peak_memory_bytes\":7}"
         );
         let finished = serde_json::to_string(&RunJson { reason: None, ..run() }).unwrap();
         assert!(!finished.contains("reason"), "{finished}");

@@ -140,6 +140,11 @@ impl ModeResult {
     pub fn elapsed_ms(&self) -> u64 {
         self.present().map(|r| r.elapsed_ms).sum()
     }
+    /// Exploration time in microseconds (see [`Record::elapsed_micros`]): what time ratios use,
+    /// since many runs take a few milliseconds.
+    pub fn elapsed_us(&self) -> u64 {
+        self.present().map(Record::elapsed_micros).sum()
+    }
     pub fn peak_memory_bytes(&self) -> u64 {
         self.present().map(|r| r.peak_memory_bytes).max().unwrap_or(0)
     }
@@ -269,7 +274,7 @@ impl Ratios {
             states: mean(ModeResult::states),
             transitions: mean(ModeResult::transitions),
             executed: mean(ModeResult::executed),
-            time: mean(ModeResult::elapsed_ms),
+            time: mean(ModeResult::elapsed_us),
         }
     }
 }
@@ -499,6 +504,7 @@ mod tests {
                 r.transitions = states * 3;
                 r.executed = states * 3;
                 r.elapsed_ms = states;
+                r.elapsed_us = states * 1000;
                 if verdict == Verdict::Conflict {
                     r.conflicts = 1;
                     r.conflict_list = vec![conflict("switch1")];
@@ -515,6 +521,24 @@ mod tests {
         assert!((geometric_mean([2.0, 8.0]).unwrap() - 4.0).abs() < 1e-12);
         assert!((geometric_mean([1.0, 10.0, 100.0]).unwrap() - 10.0).abs() < 1e-9);
         assert!((ratio(0, 0) - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn time_ratios_use_microseconds_and_fall_back_to_milliseconds() {
+        // Runs under a millisecond: the ratio comes from the microseconds.
+        let mut records = pair("fast", (Verdict::NoConflict, 10), (Verdict::NoConflict, 10));
+        for r in &mut records {
+            r.elapsed_ms = 0;
+            r.elapsed_us = if r.mode == Mode::Dpor { 300 } else { 900 };
+        }
+        assert!((analyse(records).ratios.time.unwrap() - 3.0).abs() < 1e-9);
+        // A file written before microseconds were recorded.
+        let mut records = pair("old", (Verdict::NoConflict, 10), (Verdict::NoConflict, 10));
+        for r in &mut records {
+            r.elapsed_us = 0;
+            r.elapsed_ms = if r.mode == Mode::Dpor { 2 } else { 5 };
+        }
+        assert!((analyse(records).ratios.time.unwrap() - 2.5).abs() < 1e-9);
     }
 
     #[test]

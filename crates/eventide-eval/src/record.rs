@@ -92,6 +92,10 @@ pub struct Record {
     pub executions: u64,
     /// Exploration time reported by the check.
     pub elapsed_ms: u64,
+    /// The same in microseconds (0 in files written before it was recorded: see
+    /// [`Record::elapsed_micros`]).
+    #[serde(default)]
+    pub elapsed_us: u64,
     /// Wall time of the whole child process (loading included; 0 = none recorded).
     #[serde(default)]
     pub wall_ms: u64,
@@ -246,7 +250,7 @@ const fn optional(name: &'static str, holds: Holds) -> Field {
 }
 
 /// The fields of a results line, in the order [`Record`] writes them.
-pub const FIELDS: [Field; 27] = [
+pub const FIELDS: [Field; 28] = [
     required("group", Holds::Text),
     required("app_a", Holds::Text),
     required("app_b", Holds::Text),
@@ -262,6 +266,7 @@ pub const FIELDS: [Field; 27] = [
     required("executed", Holds::Count),
     required("executions", Holds::Count),
     required("elapsed_ms", Holds::Count),
+    optional("elapsed_us", Holds::Count),
     optional("wall_ms", Holds::Count),
     required("peak_memory_bytes", Holds::Count),
     required("exceptions", Holds::Count),
@@ -382,6 +387,16 @@ pub fn parse_record(line: &str) -> Result<Record, String> {
 }
 
 impl Record {
+    /// The exploration time in microseconds: `elapsed_us` when recorded, else `elapsed_ms`
+    /// (files written before microseconds were recorded).
+    pub fn elapsed_micros(&self) -> u64 {
+        if self.elapsed_us > 0 {
+            self.elapsed_us
+        } else {
+            self.elapsed_ms * 1000
+        }
+    }
+
     /// The record of run `key` with `verdict` and nothing else: not complete, no reason, every
     /// figure and limit 0, no conflicts.
     pub fn new(key: RunKey, verdict: Verdict) -> Record {
@@ -402,6 +417,7 @@ impl Record {
             executed: 0,
             executions: 0,
             elapsed_ms: 0,
+            elapsed_us: 0,
             wall_ms: 0,
             peak_memory_bytes: 0,
             exceptions: 0,
@@ -506,6 +522,7 @@ pub(crate) mod tests {
             executed: 20,
             executions: 1,
             elapsed_ms: 100,
+            elapsed_us: 100_000,
             wall_ms: 120,
             peak_memory_bytes: 1 << 20,
             time_limit_ms: 10_000,

@@ -247,6 +247,8 @@ struct PairOutput {
     #[serde(default)]
     elapsed_ms: u64,
     #[serde(default)]
+    elapsed_us: u64,
+    #[serde(default)]
     peak_memory_bytes: u64,
     #[serde(default)]
     conflicts: Vec<ConflictKey>,
@@ -342,6 +344,7 @@ pub fn record_of(config: &RunnerConfig, spec: &RunSpec, outcome: &ChildOutcome) 
                 record.executed = out.executed;
                 record.executions = out.executions;
                 record.elapsed_ms = out.elapsed_ms;
+                record.elapsed_us = out.elapsed_us;
                 record.peak_memory_bytes = out.peak_memory_bytes.max(outcome.peak_resident);
                 record.exceptions = out.exceptions.len() as u64;
                 record.conflict_list = conflicts;
