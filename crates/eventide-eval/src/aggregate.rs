@@ -140,10 +140,11 @@ impl ModeResult {
     pub fn elapsed_ms(&self) -> u64 {
         self.present().map(|r| r.elapsed_ms).sum()
     }
-    /// Exploration time in microseconds (see [`Record::elapsed_micros`]): what time ratios use,
-    /// since many runs take a few milliseconds.
-    pub fn elapsed_us(&self) -> u64 {
-        self.present().map(Record::elapsed_micros).sum()
+    /// Exploration time in microseconds, when every run recorded it (files written before it
+    /// was recorded have only milliseconds): what time ratios use, since many runs take a few
+    /// milliseconds.
+    pub fn elapsed_us(&self) -> Option<u64> {
+        self.present().map(|r| (r.elapsed_us > 0).then_some(r.elapsed_us)).sum()
     }
     pub fn peak_memory_bytes(&self) -> u64 {
         self.present().map(|r| r.peak_memory_bytes).max().unwrap_or(0)
@@ -274,7 +275,7 @@ impl Ratios {
             states: mean(ModeResult::states),
             transitions: mean(ModeResult::transitions),
             executed: mean(ModeResult::executed),
-            time: mean(ModeResult::elapsed_us),
+            time: geometric_mean(pairs.iter().map(|p| time_ratio(p.mode(Mode::None), p.mode(Mode::Dpor)))),
         }
     }
 }
@@ -409,6 +410,15 @@ pub fn geometric_mean(values: impl IntoIterator<Item = f64>) -> Option<f64> {
 /// Exhaustive over DPOR, each counted as at least 1.
 pub fn ratio(none: u64, dpor: u64) -> f64 {
     none.max(1) as f64 / dpor.max(1) as f64
+}
+
+/// Exhaustive over DPOR exploration time: in microseconds when both modes recorded them, else in
+/// milliseconds (a run under a millisecond then counts as one).
+fn time_ratio(none: &ModeResult, dpor: &ModeResult) -> f64 {
+    match (none.elapsed_us(), dpor.elapsed_us()) {
+        (Some(n), Some(d)) => ratio(n, d),
+        _ => ratio(none.elapsed_ms(), dpor.elapsed_ms()),
+    }
 }
 
 /// Groups records into pairs and computes every table of the report.

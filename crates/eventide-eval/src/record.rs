@@ -92,8 +92,7 @@ pub struct Record {
     pub executions: u64,
     /// Exploration time reported by the check.
     pub elapsed_ms: u64,
-    /// The same in microseconds (0 in files written before it was recorded: see
-    /// [`Record::elapsed_micros`]).
+    /// The same in microseconds (0 in files written before it was recorded).
     #[serde(default)]
     pub elapsed_us: u64,
     /// Wall time of the whole child process (loading included; 0 = none recorded).
@@ -387,16 +386,6 @@ pub fn parse_record(line: &str) -> Result<Record, String> {
 }
 
 impl Record {
-    /// The exploration time in microseconds: `elapsed_us` when recorded, else `elapsed_ms`
-    /// (files written before microseconds were recorded).
-    pub fn elapsed_micros(&self) -> u64 {
-        if self.elapsed_us > 0 {
-            self.elapsed_us
-        } else {
-            self.elapsed_ms * 1000
-        }
-    }
-
     /// The record of run `key` with `verdict` and nothing else: not complete, no reason, every
     /// figure and limit 0, no conflicts.
     pub fn new(key: RunKey, verdict: Verdict) -> Record {
