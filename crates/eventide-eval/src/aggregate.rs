@@ -146,6 +146,10 @@ impl ModeResult {
     pub fn elapsed_us(&self) -> Option<u64> {
         self.present().map(|r| (r.elapsed_us > 0).then_some(r.elapsed_us)).sum()
     }
+    /// The longest exploration time of one run, in milliseconds.
+    pub fn slowest_ms(&self) -> u64 {
+        self.present().map(|r| r.elapsed_ms).max().unwrap_or(0)
+    }
     pub fn peak_memory_bytes(&self) -> u64 {
         self.present().map(|r| r.peak_memory_bytes).max().unwrap_or(0)
     }

@@ -6,6 +6,7 @@
 
 use crate::aggregate::{geometric_mean, Analysis, PairSummary, Ratios};
 use crate::corpus::{strip_groovy, PairRow, PaperRow};
+use crate::work::Mode;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// One paper row and one of our pairs it matches (`None` when nothing matches).
@@ -36,6 +37,56 @@ pub struct PaperComparison<'a> {
     /// Over matches the paper lists in A2 and we finished both ways: the paper's ratios and ours.
     pub paper_common: Ratios,
     pub ours_common: Ratios,
+    /// Our DPOR runs on the paper's A1 pairs against its DPOR figures.
+    pub a1: A1Summary,
+}
+
+/// Our DPOR runs on the pairs of the paper's table A1 (which finished only with DPOR there),
+/// per run (one app order; a pair's figures divided by its runs), against the paper's DPOR
+/// figures, over the first match of each distinct pair.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct A1Summary {
+    /// Distinct A1 pairs matched, and those our DPOR finished in both orders.
+    pub pairs: usize,
+    pub finished: usize,
+    /// The slowest finished DPOR run, in milliseconds.
+    pub slowest_ms: u64,
+    /// The paper's DPOR time over ours per run: geometric mean, median, least (finished pairs).
+    pub speedup: Option<(f64, f64, f64)>,
+    /// Our stored states per run over the paper's: geometric mean, and on how many pairs ours
+    /// are at most the paper's.
+    pub states_ratio: Option<f64>,
+    pub states_at_most_paper: usize,
+}
+
+impl A1Summary {
+    fn add(&mut self, row: &PaperRow, pair: &PairSummary, speedups: &mut Vec<f64>, states: &mut Vec<f64>) {
+        self.pairs += 1;
+        let dpor = pair.mode(Mode::Dpor);
+        if !dpor.finished() {
+            return;
+        }
+        self.finished += 1;
+        self.slowest_ms = self.slowest_ms.max(dpor.slowest_ms());
+        let runs = dpor.runs.iter().flatten().count().max(1) as f64;
+        if let Some(paper_s) = row.time_dpor_s.value() {
+            let ours_s = (dpor.elapsed_ms() as f64 / 1000.0 / runs).max(1e-3);
+            speedups.push(paper_s / ours_s);
+        }
+        if let Some(paper_states) = row.states_dpor.value() {
+            let ours = dpor.states() as f64 / runs;
+            states.push(ours / paper_states.max(1.0));
+            self.states_at_most_paper += usize::from(ours <= paper_states);
+        }
+    }
+
+    fn finish(&mut self, mut speedups: Vec<f64>, states: Vec<f64>) {
+        speedups.sort_by(f64::total_cmp);
+        if let (Some(mean), Some(&least)) = (geometric_mean(speedups.iter().copied()), speedups.first()) {
+            self.speedup = Some((mean, speedups[speedups.len() / 2], least));
+        }
+        self.states_ratio = geometric_mean(states);
+    }
 }
 
 /// The pairs of `pairs` that the paper lists, each once: a pair the pair list places in several
@@ -89,6 +140,7 @@ pub fn compare<'a>(rows: &'a [PaperRow], analysis: &'a Analysis) -> PaperCompari
     let mut first_rows: Vec<&PaperRow> = Vec::new();
     // The matches the paper lists in A2 and we finished both ways.
     let (mut common_rows, mut common_pairs): (Vec<&PaperRow>, Vec<&PairSummary>) = (Vec::new(), Vec::new());
+    let (mut a1_taken, mut speedups, mut states) = (HashSet::new(), Vec::new(), Vec::new());
     for row in rows {
         let key = unordered(&row.app_a, &row.app_b);
         let matches = index.get(&key).map(Vec::as_slice).unwrap_or(&[]);
@@ -107,6 +159,9 @@ pub fn compare<'a>(rows: &'a [PaperRow], analysis: &'a Analysis) -> PaperCompari
             if !first {
                 continue;
             }
+            if row.table == "A1" && a1_taken.insert(key) {
+                out.a1.add(row, pair, &mut speedups, &mut states);
+            }
             let paper_table = if row.table == "A1" { 0 } else { 1 };
             out.cross[paper_table][pair.finish().index()] += 1;
             if row.table == "A2" && pair.finished_both() {
@@ -119,6 +174,7 @@ pub fn compare<'a>(rows: &'a [PaperRow], analysis: &'a Analysis) -> PaperCompari
     out.paper_all = paper_ratios(first_rows.iter().copied().filter(|r| r.table == "A2"));
     out.paper_common = paper_ratios(common_rows.into_iter());
     out.ours_common = Ratios::over(&common_pairs);
+    out.a1.finish(speedups, states);
     out
 }
 
@@ -199,5 +255,10 @@ mod tests {
         assert_eq!((c.paper_common.pairs, c.ours_common.pairs), (1, 1));
         assert!((c.paper_common.states.unwrap() - 2.0).abs() < 1e-9);
         assert!((c.ours_common.states.unwrap() - 3.0).abs() < 1e-9);
+        // A1: p–q, DPOR 10 states per run against the paper's 5, 100 ms per run against 5 s.
+        assert_eq!((c.a1.pairs, c.a1.finished, c.a1.slowest_ms, c.a1.states_at_most_paper), (1, 1, 100, 0));
+        assert!((c.a1.states_ratio.unwrap() - 2.0).abs() < 1e-9);
+        let (mean, median, least) = c.a1.speedup.unwrap();
+        assert!((mean - 50.0).abs() < 1e-9 && (median - 50.0).abs() < 1e-9 && (least - 50.0).abs() < 1e-9);
     }
 }

@@ -490,6 +490,20 @@ fn paper_section(p: &PaperComparison<'_>) -> Section {
         times(p.ours_common.transitions),
         times(p.ours_common.time)
     ));
+    let a1 = &p.a1;
+    lines.push(format!(
+        "A1 (finished only with DPOR in the paper): {} of {} pairs finish with DPOR here, the slowest run in {} s",
+        a1.finished,
+        a1.pairs,
+        seconds(a1.slowest_ms)
+    ));
+    if let (Some((mean, median, least)), Some(states)) = (a1.speedup, a1.states_ratio) {
+        lines.push(format!(
+            "  per run: DPOR time {mean:.0}x below the paper's (geometric mean; median {median:.0}x, least \
+             {least:.0}x); stored states {states:.2}x the paper's (geometric mean), at most the paper's on {} of {}",
+            a1.states_at_most_paper, a1.finished
+        ));
+    }
     let mut t = Table::new(
         &[
             "row",
