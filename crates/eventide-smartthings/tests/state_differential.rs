@@ -136,7 +136,7 @@ fn seeds(default: u64) -> u64 {
 
 #[test]
 fn dpor_reports_exactly_the_exceptions_of_exhaustive_search_on_random_state_programs() {
-    let n = seeds(400);
+    let n = seeds(1500);
     let mut with_findings = 0;
     for seed in 0..n {
         if let Err(e) = compare(seed) {
