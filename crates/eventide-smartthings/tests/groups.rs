@@ -102,6 +102,9 @@ impl Bounds {
     }
 }
 
+/// The memory ceiling of each run (the test process measures its resident set size).
+const MEMORY_LIMIT: usize = 6 << 30;
+
 /// Runs every pair of the group in both orders and modes, asserts that the modes agree and that
 /// at least `min_compared` ordered runs finished in both modes; returns the counts.
 fn check_group(name: &str, bounds: Bounds, min_compared: usize) -> Option<Summary> {
@@ -117,7 +120,10 @@ fn check_group(name: &str, bounds: Bounds, min_compared: usize) -> Option<Summar
         for (x, y) in [(a, b), (b, a)] {
             let run = |por| {
                 let max_states = Some(if por == Por::Dpor { bounds.dpor } else { bounds.none });
-                let limits = Limits { time_limit: Some(bounds.time), max_states, ..Limits::default() };
+                // A memory ceiling too: an app whose queue grows without bound stores huge
+                // states long before the state limit (such a run counts as unfinished).
+                let memory_limit = Some(MEMORY_LIMIT);
+                let limits = Limits { time_limit: Some(bounds.time), max_states, memory_limit, ..Limits::default() };
                 let config = Config { por, limits, ..Config::new(por) };
                 check_pair(&apps.join(x), &apps.join(y), options, tracked.clone(), &config)
             };
