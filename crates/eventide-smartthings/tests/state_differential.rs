@@ -107,8 +107,9 @@ fn exceptions(outcome: &Outcome) -> Vec<String> {
     keys
 }
 
-/// Runs one program with both explorers; `Err` describes a disagreement.
-fn compare(seed: u64) -> Result<(), String> {
+/// Runs one program with both explorers: whether exhaustive search found an exception, or `Err`
+/// describing a disagreement.
+fn compare(seed: u64) -> Result<bool, String> {
     let source = random_app(seed);
     let app = App::from_source(SourceFile::new(format!("random-{seed}.groovy"), source.clone()))
         .map_err(|e| format!("seed {seed}: does not load: {e}\n{source}"))?;
@@ -127,7 +128,7 @@ fn compare(seed: u64) -> Result<(), String> {
     if dpor != none {
         return Err(format!("seed {seed}: DPOR found {dpor:?}, exhaustive search {none:?}\n{source}"));
     }
-    Ok(())
+    Ok(!none.is_empty())
 }
 
 fn seeds(default: u64) -> u64 {
@@ -137,15 +138,11 @@ fn seeds(default: u64) -> u64 {
 #[test]
 fn dpor_reports_exactly_the_exceptions_of_exhaustive_search_on_random_state_programs() {
     let n = seeds(1500);
-    let mut with_findings = 0;
+    let mut with_exceptions = 0;
     for seed in 0..n {
-        if let Err(e) = compare(seed) {
-            panic!("{e}");
-        }
-        let source = random_app(seed);
-        with_findings += u64::from(source.contains("throw"));
+        with_exceptions += u64::from(compare(seed).unwrap_or_else(|e| panic!("{e}")));
     }
-    assert!(with_findings == n, "every program has a check");
+    assert!(with_exceptions * 4 >= n, "only {with_exceptions} of {n} programs throw anywhere");
 }
 
 #[test]
