@@ -153,13 +153,9 @@ impl AccessUniverse {
         i
     }
 
-    /// The bit of a set of the location at index `i` (a write of a non-settable one).
-    fn set_bit(location: Location, i: usize) -> usize {
-        if location.is_settable() {
-            2 * (i + 1) + 1
-        } else {
-            2 * i + 1
-        }
+    /// The bit of a set of the settable location at index `i` (the write bit of its second index).
+    fn set_bit(i: usize) -> usize {
+        2 * (i + 1) + 1
     }
 
     /// The bit set of `accesses`.
@@ -170,7 +166,9 @@ impl AccessUniverse {
             bits.set(match a.kind {
                 AccessKind::Read => 2 * i,
                 AccessKind::Write => 2 * i + 1,
-                AccessKind::Set => Self::set_bit(a.location, i),
+                // `Access::set` makes a set of a plain location a write.
+                AccessKind::Set if a.location.is_settable() => Self::set_bit(i),
+                AccessKind::Set => 2 * i + 1,
             });
         }
         bits
@@ -187,8 +185,8 @@ impl AccessUniverse {
             if a.kind.writes() {
                 bits.set(2 * i);
             }
-            if a.kind != AccessKind::Set {
-                bits.set(Self::set_bit(a.location, i));
+            if a.kind != AccessKind::Set && a.location.is_settable() {
+                bits.set(Self::set_bit(i));
             }
         }
         bits
