@@ -25,12 +25,18 @@
 //! - **Races.** When step `j` runs, every earlier step `i` of another task that depends on it and
 //!   does not happen before `j`'s task (the steps from the point `j` became pending on, and the
 //!   last such step before that point: Flanagan and Godefroid's rule applied at every state
-//!   where `j` was pending) is a race to reverse.
+//!   where `j` was pending — and further back past every step whose write `j` read, since `j`
+//!   may make other accesses when it runs before such a step; see `select_races`) is a race to
+//!   reverse.
 //! - **Backtracking choices and states.** To reverse `i` and `j` of different threads, the
 //!   candidates are `j`'s task and the tasks of the steps between them that happen before `j`.
 //!   A candidate whose thread is enabled at the state before `i` and which is *executable* there
 //!   (running on its thread, or at the front of its queue with the thread idle) adds its thread
-//!   to that state's backtrack set. When no candidate is executable there, a candidate handler
+//!   to that state's backtrack set. Else a candidate whose thread is enabled there but not yet
+//!   explored from there adds that thread, as the paper selects backtracking choices: the thread
+//!   finishes the task it is running, after which the candidate may run before `i`. (Reordering
+//!   posts instead, when the thread is busy with another run, missed a violation: thread campaign
+//!   seed 1000848.) When every such thread is explored there already, a candidate handler
 //!   run that waits in its thread's queue behind another run `e''` is reordered with `e''`
 //!   first: the two posts are reversed, recursively, which picks an earlier backtracking state
 //!   (the paper's Example 3: `r2` is added at `s0` to reorder `r3` and `r6`). Only when that is
@@ -40,6 +46,21 @@
 //! - At the end of a trace where threads are left blocked, the step each would make (the acquire
 //!   of a held lock, from [`TransitionSystem::blocked`]) is checked for races the same way, so
 //!   that deadlocks that need another lock order are reached.
+//!
+//! # Pick order
+//! Which enabled thread a trace takes first at a new state never affects soundness (the races
+//! decide what else is explored there), only how much the search explores. A trace goes on with
+//! the thread of its last step while that thread can move, else takes the lowest-numbered enabled
+//! thread; so handler runs and bodies run through, as in the paper's traces, and few steps of
+//! other threads lie between a race's two steps. A stateless search cannot merge equal states,
+//! but its traces meet states earlier traces passed: at such a state (by fingerprint) the trace
+//! takes a thread whose step from there an earlier trace already took (the thread of its last
+//! step if that is one), and so repeats known transitions instead of adding new ones. On the
+//! programs shaped like the paper's Table 1 (`cargo bench -p eventide-model --bench threads`)
+//! this cuts the traces of C from 5,790 to 2,492. Taking threads in turn (least recently run
+//! first), as the stateful `dpor` does, stores fewer transitions on small random programs but
+//! interleaves long traces so much that races gain many candidates: D needed 2,733 traces
+//! instead of 26, and B, C and E did not finish in 20 s.
 //!
 //! # Acyclic state spaces only
 //! The paper assumes a finite, acyclic state space, and so does this explorer: it is stateless,
@@ -250,7 +271,13 @@ impl Trace {
                 hb.insert(d);
             }
         }
-        let races = select_races(&deps, &c_pre, pending_from, |d| self.steps[d].task != task);
+        let races = select_races(
+            &deps,
+            &c_pre,
+            pending_from,
+            |d| self.steps[d].task != task,
+            |d| reads_a_write_of(&accesses, &self.steps[d].accesses),
+        );
         // Record.
         for a in &accesses {
             self.by_location.entry(a.location).or_default().push((j, a.kind));
@@ -421,14 +448,42 @@ impl Trace {
 
 /// The races of a step among its dependent earlier steps `deps` (ascending): those that do not
 /// happen before its task (`c_pre`) and belong to another task, from the point the step became
-/// pending on, and the last such one before that point.
-fn select_races(deps: &[usize], c_pre: &Bits, pending_from: usize, other_task: impl Fn(usize) -> bool) -> Vec<usize> {
+/// pending on, and before that point the last one, and further back each one up to and including
+/// the latest whose write the step did not read (`saw(d)`: the step read a location `d` wrote).
+///
+/// Flanagan and Godefroid keep only the last race before the point because the trace that
+/// reverses it runs the step before that race, where it meets the earlier ones itself. That
+/// holds when the step makes the same accesses there, but a step that read what the reversed
+/// step wrote reads another value when it runs first, and may take another branch and make other
+/// accesses (a condition `x0 != 2 || x1 != 0` reads `x1` only when `x0` is 2): the earlier
+/// races are then never met. So the races go on past every step whose write the step read, as
+/// the stateful `dpor`'s backward search stops consuming accesses once they passed such a write
+/// (thread campaign seed 1000848, `tests/thread_differential.rs` in `eventide-model`).
+fn select_races(
+    deps: &[usize],
+    c_pre: &Bits,
+    pending_from: usize,
+    other_task: impl Fn(usize) -> bool,
+    saw: impl Fn(usize) -> bool,
+) -> Vec<usize> {
     let candidates: Vec<usize> = deps.iter().copied().filter(|&d| !c_pre.contains(d) && other_task(d)).collect();
     let mut races: Vec<usize> = candidates.iter().copied().filter(|&d| d >= pending_from).collect();
-    if let Some(&last_before) = candidates.iter().rev().find(|&&d| d < pending_from) {
-        races.push(last_before);
+    for &d in candidates.iter().rev().filter(|&&d| d < pending_from) {
+        races.push(d);
+        if !saw(d) {
+            break;
+        }
     }
     races
+}
+
+/// Whether `reader`'s reads include a location some access of `writer` writes (both sorted by
+/// location).
+fn reads_a_write_of(reader: &[Access], writer: &[Access]) -> bool {
+    reader.iter().filter(|a| a.kind == AccessKind::Read).any(|r| {
+        let start = writer.partition_point(|w| w.location < r.location);
+        writer[start..].iter().take_while(|w| w.location == r.location).any(|w| w.kind.writes())
+    })
 }
 
 /// Which dependence the explorer uses.
@@ -553,14 +608,20 @@ pub fn explore_with<T: TransitionSystem, M: Monitor<T>>(
         for &e in &enabled {
             all_events.insert(e);
         }
-        let j_thread = trace.steps[j].thread;
         nodes[j].taken = Some(event);
         if enabled.is_empty() {
             stats.executions += 1;
             blocked_races(system, &next, &mut nodes, &trace);
             continue;
         }
-        let first = if enabled.contains(&event) && j_thread == event { event } else { enabled[0] };
+        let j_thread = trace.steps[j].thread;
+        let goes_on = enabled.contains(&event) && j_thread == event;
+        let seen_from_here = |e: &EventId| seen_transitions.contains(&(fp, *e));
+        let first = if goes_on && seen_from_here(&event) {
+            event
+        } else {
+            enabled.iter().copied().find(seen_from_here).unwrap_or(if goes_on { event } else { enabled[0] })
+        };
         on_path.insert(fp);
         nodes.push(Node { state: next, fp, enabled, backtrack: vec![first], done: Vec::new(), taken: None });
     }
@@ -625,7 +686,14 @@ fn blocked_races<T: TransitionSystem>(system: &mut T, state: &T::State, nodes: &
             .map(|list| list.iter().filter(|&&(_, kind)| kind.conflicts_with(access.kind)).map(|&(i, _)| i).collect())
             .unwrap_or_default();
         deps.sort_unstable();
-        let races = select_races(&deps, &c_pre, pending_from, |d| Some(trace.steps[d].task) != task);
+        let blocked_step = [access];
+        let races = select_races(
+            &deps,
+            &c_pre,
+            pending_from,
+            |d| Some(trace.steps[d].task) != task,
+            |d| reads_a_write_of(&blocked_step, &trace.steps[d].accesses),
+        );
         let mut hb = c_pre.clone();
         for &d in &deps {
             hb.union_with(&trace.steps[d].hb);
@@ -686,6 +754,16 @@ fn reverse<S>(nodes: &mut [Node<S>], trace: &Trace, i: usize, target: &Target, d
             if !node.backtrack.contains(&thread) {
                 node.backtrack.push(thread);
             }
+            return;
+        }
+    }
+    // No candidate can run first, but a candidate's thread can move: the paper takes such a
+    // thread when it is not explored from here yet (it finishes the task the thread is running,
+    // after which the candidate may run before `i`).
+    for &c in &candidates {
+        let thread = trace.tasks[c].thread;
+        if node.enabled.contains(&thread) && !node.backtrack.contains(&thread) {
+            node.backtrack.push(thread);
             return;
         }
     }
