@@ -45,7 +45,9 @@
 //!   not ordered, i.e. when the events may be reordered).
 //! - At the end of a trace where threads are left blocked, the step each would make (the acquire
 //!   of a held lock, from [`TransitionSystem::blocked`]) is checked for races the same way, so
-//!   that deadlocks that need another lock order are reached.
+//!   that deadlocks that need another lock order are reached; and the handler runs queued behind
+//!   a blocked run, which never ran, are reordered before it by reversing their posts (see
+//!   `starved_runs`).
 //!
 //! # Pick order
 //! Which enabled thread a trace takes first at a new state never affects soundness (the races
@@ -703,6 +705,28 @@ fn blocked_races<T: TransitionSystem>(system: &mut T, state: &T::State, nodes: &
         for i in races {
             reverse(nodes, trace, i, &target, 0);
         }
+        if let Some(k) = task {
+            starved_runs(nodes, trace, k);
+        }
+    }
+}
+
+/// The handler runs queued on a thread behind run `k`, which is blocked at the end of the trace,
+/// never ran on it: no step of theirs could race with anything, so a run that would take a lock
+/// first when it ran before `k` was never seen (thread campaign seed 2060850: a handler that keeps
+/// a lock blocks every later run of its looper, and the deadlock where the other handler run
+/// takes the lock first was missed). Each such run whose post is not ordered after `k`'s is
+/// reordered before `k`, as two dependent runs are: by reversing their posts.
+fn starved_runs<S>(nodes: &mut [Node<S>], trace: &Trace, k: TaskId) {
+    let blocked = &trace.tasks[k];
+    let Some(pk) = blocked.post else { return };
+    for q in &trace.tasks {
+        let Some(pq) = q.post.filter(|&p| p > pk) else { continue };
+        if q.thread != blocked.thread || q.begin.is_some() || trace.steps[pq].hb.contains(pk) {
+            continue;
+        }
+        let t = post_target(trace, pq);
+        reverse(nodes, trace, pk, &t, 1);
     }
 }
 
