@@ -219,3 +219,18 @@ fn em_dpor_refuses_a_cyclic_state_space() {
     let stateful = explore(&mut program, &Config::new(Por::Dpor));
     assert!(stateful.complete && stateful.findings.is_empty());
 }
+
+#[test]
+fn dpor_starts_an_execution_at_the_initial_state_with_no_history() {
+    // `t0` writes x0, `t1` takes a lock (independent of everything), `t2` writes x0 then reads
+    // it. The first execution takes t0, t1, t2, t2; the race of t2's write with t0's sends a
+    // second execution from the initial state: t2, then, as nothing led to the initial state,
+    // the least recently executed of t0 and t1 is the lowest-numbered, t0 (11 distinct
+    // transitions in all). Counting the first execution's first event (t0) as having led there
+    // made it take t1 instead (10).
+    let text = "x0 = 0\nthread(\"t0\", looper: true) {\n  x0 = 1\n}\nthread(\"t1\") {\n  acquire(\"l0\")\n}\n\
+                thread(\"t2\") {\n  x0 = 2\n  def t = x0\n}";
+    let outcome = explore(&mut load_text(text).unwrap(), &Config { por: Por::Dpor, ..all() });
+    assert!(outcome.complete && outcome.findings.is_empty());
+    assert_eq!((outcome.stats.states, outcome.stats.transitions, outcome.stats.executions), (11, 11, 3));
+}

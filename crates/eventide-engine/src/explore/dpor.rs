@@ -304,7 +304,11 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             backtrack: EventSet::new(),
             done: EventSet::new(),
             last_repick: None,
-            entered: (self.executions.len().saturating_sub(1) as u32, self.path.len() as u32 + 1),
+            // The initial state is added before any execution: nothing led there.
+            entered: match self.executions.len() {
+                0 => (0, 0),
+                n => (n as u32 - 1, self.path.len() as u32 + 1),
+            },
             in_h: false,
             path_pos: NOT_ON_PATH,
             queued: false,
