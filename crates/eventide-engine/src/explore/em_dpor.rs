@@ -817,3 +817,57 @@ fn post_target(trace: &Trace, p: usize) -> Target {
     let s = &trace.steps[p];
     Target { index: p, task: Some(s.task), thread: s.thread, hb: s.hb.clone() }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(thread: u32, handler: Option<u32>, begins: bool, ends: bool, posts: Vec<(u32, u32)>) -> TaskStep {
+        TaskStep { thread, handler, begins, ends, posts, queues: Vec::new() }
+    }
+
+    fn node(enabled: &[EventId]) -> Node<()> {
+        Node {
+            state: (),
+            fp: Fingerprint(0),
+            enabled: enabled.to_vec(),
+            backtrack: Vec::new(),
+            done: Vec::new(),
+            taken: None,
+        }
+    }
+
+    /// Threads: looper 0, posters 1 and 2, writer 3. Poster 1 posts run B and poster 2 run A to
+    /// the looper (unordered posts); the looper begins B; 3 writes x; B ends; A's first step
+    /// reads x. The race of 3's write with A's read is reversed at the state before the write,
+    /// where A cannot begin (the looper is inside B) but the looper can move: the paper takes
+    /// the looper there (B ends, then A runs before the write). Reordering the posts instead
+    /// would run A before B, a different order of the handlers.
+    #[test]
+    fn a_candidate_whose_thread_is_busy_with_another_run_adds_that_thread() {
+        let x = Location::data(0);
+        let mut trace = Trace::default();
+        let steps = [
+            (step(1, None, false, true, vec![(0, 7)]), vec![]),
+            (step(2, None, false, true, vec![(0, 8)]), vec![]),
+            (step(0, Some(7), true, false, vec![]), vec![]),
+            (step(3, None, false, true, vec![]), vec![Access::write(x)]),
+            (step(0, Some(7), false, true, vec![]), vec![]),
+        ];
+        for (s, accesses) in steps {
+            assert!(trace.push(s, accesses).is_empty());
+        }
+        let races = trace.push(step(0, Some(8), true, true, vec![]), vec![Access::read(x)]);
+        assert_eq!(races, vec![3], "the read of x races with the write at step 3");
+        let j = 5;
+        let target = Target { index: j, task: Some(trace.steps[j].task), thread: 0, hb: trace.steps[j].hb.clone() };
+        // Enabled threads at the states before each step.
+        let mut nodes = vec![node(&[1, 2, 3]), node(&[2, 3]), node(&[0, 3]), node(&[0, 3]), node(&[0]), node(&[0])];
+        for (n, taken) in nodes.iter_mut().zip([1, 2, 0, 3, 0, 0]) {
+            n.backtrack.push(taken);
+        }
+        reverse(&mut nodes, &trace, 3, &target, 0);
+        assert_eq!(nodes[3].backtrack, vec![3, 0], "the looper is taken before the write");
+        assert_eq!(nodes[0].backtrack, vec![1], "no post is reordered");
+    }
+}
