@@ -273,9 +273,13 @@ impl Trace {
                 hb.insert(d);
             }
         }
+        let mut through = Bits::default();
+        for &d in &deps {
+            through.union_with(&self.steps[d].hb);
+        }
         let races = select_races(
             &deps,
-            &c_pre,
+            (&c_pre, &through),
             pending_from,
             |d| self.steps[d].task != task,
             |d| reads_a_write_of(&accesses, &self.steps[d].accesses),
@@ -452,6 +456,9 @@ impl Trace {
 /// happen before its task (`c_pre`) and belong to another task, from the point the step became
 /// pending on, and before that point the last one, and further back each one up to and including
 /// the latest whose write the step did not read (`saw(d)`: the step read a location `d` wrote).
+/// Before that point, a dependent step that happens before the step through another of its
+/// dependencies (`through`: the union of what happens before each) is no race: the step cannot
+/// run before it.
 ///
 /// Flanagan and Godefroid keep only the last race before the point because the trace that
 /// reverses it runs the step before that race, where it meets the earlier ones itself. That
@@ -463,7 +470,7 @@ impl Trace {
 /// (thread campaign seed 1000848, `tests/thread_differential.rs` in `eventide-model`).
 fn select_races(
     deps: &[usize],
-    c_pre: &Bits,
+    (c_pre, through): (&Bits, &Bits),
     pending_from: usize,
     other_task: impl Fn(usize) -> bool,
     saw: impl Fn(usize) -> bool,
@@ -471,6 +478,9 @@ fn select_races(
     let candidates: Vec<usize> = deps.iter().copied().filter(|&d| !c_pre.contains(d) && other_task(d)).collect();
     let mut races: Vec<usize> = candidates.iter().copied().filter(|&d| d >= pending_from).collect();
     for &d in candidates.iter().rev().filter(|&&d| d < pending_from) {
+        if through.contains(d) {
+            continue;
+        }
         races.push(d);
         if !saw(d) {
             break;
@@ -689,9 +699,13 @@ fn blocked_races<T: TransitionSystem>(system: &mut T, state: &T::State, nodes: &
             .unwrap_or_default();
         deps.sort_unstable();
         let blocked_step = [access];
+        let mut through = Bits::default();
+        for &d in &deps {
+            through.union_with(&trace.steps[d].hb);
+        }
         let races = select_races(
             &deps,
-            &c_pre,
+            (&c_pre, &through),
             pending_from,
             |d| Some(trace.steps[d].task) != task,
             |d| reads_a_write_of(&blocked_step, &trace.steps[d].accesses),
