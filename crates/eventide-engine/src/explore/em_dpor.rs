@@ -59,7 +59,8 @@
 //! takes a thread whose step from there an earlier trace already took (the thread of its last
 //! step if that is one), and so repeats known transitions instead of adding new ones. On the
 //! programs shaped like the paper's Table 1 (`cargo bench -p eventide-model --bench threads`)
-//! this cuts the traces of C from 5,790 to 2,492. Taking threads in turn (least recently run
+//! this cut the traces of C from 5,790 to 2,492 (before races through other dependencies were
+//! dropped, see `select_races`). Taking threads in turn (least recently run
 //! first), as the stateful `dpor` does, stores fewer transitions on small random programs but
 //! interleaves long traces so much that races gain many candidates: D needed 2,733 traces
 //! instead of 26, and B, C and E did not finish in 20 s.
