@@ -275,7 +275,7 @@ impl Trace {
             }
         }
         let mut through = Bits::default();
-        for &d in &deps {
+        for &d in deps.iter().filter(|&&d| d < pending_from) {
             through.union_with(&self.steps[d].hb);
         }
         let races = select_races(
@@ -458,8 +458,9 @@ impl Trace {
 /// pending on, and before that point the last one, and further back each one up to and including
 /// the latest whose write the step did not read (`saw(d)`: the step read a location `d` wrote).
 /// Before that point, a dependent step that happens before the step through another of its
-/// dependencies (`through`: the union of what happens before each) is no race: the step cannot
-/// run before it.
+/// dependencies from before that point (`through`: the union of what happens before each) is no
+/// race: in the trace up to that point, where the step became pending, it already happens before
+/// the step (Flanagan and Godefroid's race, at the state where the step became pending).
 ///
 /// Flanagan and Godefroid keep only the last race before the point because the trace that
 /// reverses it runs the step before that race, where it meets the earlier ones itself. That
@@ -701,7 +702,7 @@ fn blocked_races<T: TransitionSystem>(system: &mut T, state: &T::State, nodes: &
         deps.sort_unstable();
         let blocked_step = [access];
         let mut through = Bits::default();
-        for &d in &deps {
+        for &d in deps.iter().filter(|&&d| d < pending_from) {
             through.union_with(&trace.steps[d].hb);
         }
         let races = select_races(
