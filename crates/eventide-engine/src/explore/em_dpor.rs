@@ -274,17 +274,7 @@ impl Trace {
                 hb.insert(d);
             }
         }
-        let mut through = Bits::default();
-        for &d in deps.iter().filter(|&&d| d < pending_from) {
-            through.union_with(&self.steps[d].hb);
-        }
-        let races = select_races(
-            &deps,
-            (&c_pre, &through),
-            pending_from,
-            |d| self.steps[d].task != task,
-            |d| reads_a_write_of(&accesses, &self.steps[d].accesses),
-        );
+        let races = select_races(&self.steps, &deps, &c_pre, pending_from, Some(task), &accesses);
         // Record.
         for a in &accesses {
             self.by_location.entry(a.location).or_default().push((j, a.kind));
@@ -453,14 +443,14 @@ impl Trace {
     }
 }
 
-/// The races of a step among its dependent earlier steps `deps` (ascending): those that do not
-/// happen before its task (`c_pre`) and belong to another task, from the point the step became
-/// pending on, and before that point the last one, and further back each one up to and including
-/// the latest whose write the step did not read (`saw(d)`: the step read a location `d` wrote).
-/// Before that point, a dependent step that happens before the step through another of its
-/// dependencies from before that point (`through`: the union of what happens before each) is no
-/// race: in the trace up to that point, where the step became pending, it already happens before
-/// the step (Flanagan and Godefroid's race, at the state where the step became pending).
+/// The races of a step (of `task`, making `accesses`, sorted) among its dependent earlier steps
+/// `deps` (ascending): those that do not happen before its task (`c_pre`) and belong to another
+/// task, from the point the step became pending on (`pending_from`), and before that point the
+/// last one, and further back each one up to and including the latest whose write the step did
+/// not read. Before that point, a dependent step that happens before the step through another of
+/// its dependencies from before that point is no race: in the trace up to that point, where the
+/// step became pending, it already happens before the step (Flanagan and Godefroid's race, at the
+/// state where the step became pending).
 ///
 /// Flanagan and Godefroid keep only the last race before the point because the trace that
 /// reverses it runs the step before that race, where it meets the earlier ones itself. That
@@ -471,20 +461,31 @@ impl Trace {
 /// the stateful `dpor`'s backward search stops consuming accesses once they passed such a write
 /// (thread campaign seed 1000848, `tests/thread_differential.rs` in `eventide-model`).
 fn select_races(
+    steps: &[Taken],
     deps: &[usize],
-    (c_pre, through): (&Bits, &Bits),
+    c_pre: &Bits,
     pending_from: usize,
-    other_task: impl Fn(usize) -> bool,
-    saw: impl Fn(usize) -> bool,
+    task: Option<TaskId>,
+    accesses: &[Access],
 ) -> Vec<usize> {
-    let candidates: Vec<usize> = deps.iter().copied().filter(|&d| !c_pre.contains(d) && other_task(d)).collect();
-    let mut races: Vec<usize> = candidates.iter().copied().filter(|&d| d >= pending_from).collect();
-    for &d in candidates.iter().rev().filter(|&&d| d < pending_from) {
+    let candidates: Vec<usize> =
+        deps.iter().copied().filter(|&d| !c_pre.contains(d) && Some(steps[d].task) != task).collect();
+    let split = candidates.partition_point(|&d| d < pending_from);
+    let mut races = candidates[split..].to_vec();
+    if split == 0 {
+        return races;
+    }
+    // What happens before the dependencies from before the point.
+    let mut through = Bits::default();
+    for &d in deps.iter().take_while(|&&d| d < pending_from) {
+        through.union_with(&steps[d].hb);
+    }
+    for &d in candidates[..split].iter().rev() {
         if through.contains(d) {
             continue;
         }
         races.push(d);
-        if !saw(d) {
+        if !reads_a_write_of(accesses, &steps[d].accesses) {
             break;
         }
     }
@@ -700,18 +701,7 @@ fn blocked_races<T: TransitionSystem>(system: &mut T, state: &T::State, nodes: &
             .map(|list| list.iter().filter(|&&(_, kind)| kind.conflicts_with(access.kind)).map(|&(i, _)| i).collect())
             .unwrap_or_default();
         deps.sort_unstable();
-        let blocked_step = [access];
-        let mut through = Bits::default();
-        for &d in deps.iter().filter(|&&d| d < pending_from) {
-            through.union_with(&trace.steps[d].hb);
-        }
-        let races = select_races(
-            &deps,
-            (&c_pre, &through),
-            pending_from,
-            |d| Some(trace.steps[d].task) != task,
-            |d| reads_a_write_of(&blocked_step, &trace.steps[d].accesses),
-        );
+        let races = select_races(&trace.steps, &deps, &c_pre, pending_from, task, &[access]);
         let mut hb = c_pre.clone();
         for &d in &deps {
             hb.union_with(&trace.steps[d].hb);
