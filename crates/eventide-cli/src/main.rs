@@ -9,7 +9,8 @@ mod report;
 use clap::Parser;
 
 #[global_allocator]
-static ALLOC: eventide_engine::memory::CountingAllocator = eventide_engine::memory::CountingAllocator;
+static ALLOC: eventide_engine::memory::CountingAllocator =
+    eventide_engine::memory::CountingAllocator(std::alloc::System);
 
 fn main() {
     restore_default_sigpipe();

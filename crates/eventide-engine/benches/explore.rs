@@ -20,7 +20,7 @@ use eventide_engine::{explore, Access, Config, EventId, Fingerprint, Location, O
 use std::time::Instant;
 
 #[global_allocator]
-static ALLOC: CountingAllocator = CountingAllocator;
+static ALLOC: CountingAllocator = CountingAllocator(std::alloc::System);
 
 struct Bits {
     n: u32,

@@ -25,7 +25,7 @@ use std::path::Path;
 use std::time::Instant;
 
 #[global_allocator]
-static ALLOC: CountingAllocator = CountingAllocator;
+static ALLOC: CountingAllocator = CountingAllocator(std::alloc::System);
 
 fn run(name: &str, app1: &Path, app2: &Path, tracked: &[&str], max_states: u64) {
     let tracked: Vec<String> = tracked.iter().map(|s| s.to_string()).collect();
