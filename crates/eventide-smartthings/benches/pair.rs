@@ -2,6 +2,7 @@
 //! home, explored with the conflict monitor in both modes, side by side in one run.
 //!
 //! `cargo bench -p eventide-smartthings --bench pair [-- MAX_STATES]`
+//! `cargo bench -p eventide-smartthings --bench pair -- a2 [REPEATS]`
 //!
 //! Pairs (each run stops at `MAX_STATES` stored states, 20,000 by default; a run that completes
 //! before says so, which is how DPOR ends on the heavy pair while exhaustive search is stopped):
@@ -14,6 +15,12 @@
 //! Printed per pair and mode: states, transitions, executed transitions, seconds, states/s,
 //! transitions executed/s, peak heap and peak heap per stored state (the counting allocator's peak,
 //! which includes the stored states, the visited set or graph, and the interpreter).
+//!
+//! `a2` runs, in one process, every pair of the paper's Table A.2 (finished both ways there) in
+//! both app orders and both modes, each run `REPEATS` times (3 by default), and prints the
+//! geometric mean over runs of exhaustive / DPOR time (the fastest repeat of each, exploration
+//! only, as `elapsed_us` in the batch records), states and transitions — the figures of the
+//! DPOR-against-the-paper evaluation, without the noise of one process per run.
 
 use eventide_engine::memory::{self, CountingAllocator};
 use eventide_engine::{Config, Limits, Por};
@@ -22,7 +29,7 @@ use eventide_smartthings::check::check_pair;
 use eventide_smartthings::conflicts::Tracked;
 use eventide_smartthings::Options;
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[global_allocator]
 static ALLOC: CountingAllocator = CountingAllocator(std::alloc::System);
@@ -61,7 +68,95 @@ fn run(name: &str, app1: &Path, app2: &Path, tracked: &[&str], max_states: u64) 
     }
 }
 
+/// The A.2 pairs as (group's tracked attributes, app file, app file), from the corpus's pair list
+/// (the first device-interaction row of each pair), group list and paper table.
+fn a2_pairs(corpus: &Path) -> Vec<(Vec<String>, String, String)> {
+    let read = |name: &str| std::fs::read_to_string(corpus.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let rows = |text: &str| {
+        text.lines().skip(1).map(|l| l.split(',').map(str::to_string).collect::<Vec<_>>()).collect::<Vec<_>>()
+    };
+    let key = |a: &str, b: &str| {
+        let (a, b) = (a.trim_end_matches(".groovy").to_string(), b.trim_end_matches(".groovy").to_string());
+        if a <= b {
+            (a, b)
+        } else {
+            (b, a)
+        }
+    };
+    let paper: Vec<(String, String)> = rows(&read("paper-results.csv"))
+        .iter()
+        .filter(|r| r[0] == "A2")
+        .filter_map(|r| r[2].split_once('–').map(|(a, b)| key(a, b)))
+        .collect();
+    let groups = rows(&read("pairs/groups.csv"));
+    let tracked = |group: &str| -> Vec<String> {
+        let row = groups.iter().find(|g| g[0] == group).expect("every group of the pair list is listed");
+        row[2].split(';').filter(|a| !a.is_empty()).map(str::to_string).collect()
+    };
+    let mut taken = std::collections::HashSet::new();
+    rows(&read("pairs/all-pairs.csv"))
+        .into_iter()
+        .filter(|r| {
+            r[0] == "device-interaction" && paper.contains(&key(&r[2], &r[3])) && taken.insert(key(&r[2], &r[3]))
+        })
+        .map(|r| (tracked(&r[1]), r[2].clone(), r[3].clone()))
+        .collect()
+}
+
+/// The `a2` figures (see the module docs).
+fn a2(corpus: &Path, repeats: usize) {
+    let apps = corpus.join("smartapps");
+    let pairs = a2_pairs(corpus);
+    let (mut time, mut states, mut transitions, mut dpor_faster, mut runs) = (0f64, 0f64, 0f64, 0, 0);
+    let started = Instant::now();
+    for (tracked, a, b) in &pairs {
+        for (app1, app2) in [(a, b), (b, a)] {
+            let mut best = [Duration::MAX; 2];
+            let mut counts = [(0u64, 0u64); 2];
+            for (i, por) in [Por::Dpor, Por::None].into_iter().enumerate() {
+                for _ in 0..repeats {
+                    let config = Config { por, ..Config::default() };
+                    let check = check_pair(
+                        &apps.join(app1),
+                        &apps.join(app2),
+                        Options::default(),
+                        Tracked::from_list(tracked),
+                        &config,
+                    )
+                    .unwrap_or_else(|e| panic!("{app1} + {app2}: {e}"));
+                    assert!(check.outcome.complete, "{app1} + {app2} did not complete with {}", por.name());
+                    let s = &check.outcome.stats;
+                    best[i] = best[i].min(s.elapsed.max(Duration::from_micros(1)));
+                    counts[i] = (s.states, s.transitions);
+                }
+            }
+            time += (best[1].as_secs_f64() / best[0].as_secs_f64()).ln();
+            states += (counts[1].0 as f64 / counts[0].0 as f64).ln();
+            transitions += (counts[1].1 as f64 / counts[0].1 as f64).ln();
+            dpor_faster += usize::from(best[0] < best[1]);
+            runs += 1;
+        }
+    }
+    let mean = |sum: f64| (sum / runs as f64).exp();
+    println!(
+        "a2: {} pairs, {runs} runs per mode (fastest of {repeats}), {:.1} s: exhaustive / DPOR geometric mean time {:.3}x, states {:.3}x, transitions {:.3}x; DPOR faster on {dpor_faster} runs",
+        pairs.len(),
+        started.elapsed().as_secs_f64(),
+        mean(time),
+        mean(states),
+        mean(transitions),
+    );
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    if args.first().map(String::as_str) == Some("a2") {
+        let repeats = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(3);
+        if let Some(corpus) = shared_corpus_or_skip("a2") {
+            a2(&corpus, repeats);
+        }
+        return;
+    }
     let max_states: u64 =
         std::env::args().skip(1).find(|a| !a.starts_with('-')).and_then(|a| a.parse().ok()).unwrap_or(20_000);
     let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/smartapps");
