@@ -9,8 +9,7 @@ mod report;
 use clap::Parser;
 
 #[global_allocator]
-static ALLOC: eventide_engine::memory::CountingAllocator =
-    eventide_engine::memory::CountingAllocator(std::alloc::System);
+static ALLOC: eventide_engine::memory::CountingAllocator = eventide_engine::memory::CountingAllocator;
 
 fn main() {
     restore_default_sigpipe();

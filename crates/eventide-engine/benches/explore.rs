@@ -20,7 +20,7 @@ use eventide_engine::{explore, Access, Config, EventId, Fingerprint, Location, O
 use std::time::Instant;
 
 #[global_allocator]
-static ALLOC: CountingAllocator = CountingAllocator(std::alloc::System);
+static ALLOC: CountingAllocator = CountingAllocator;
 
 struct Bits {
     n: u32,

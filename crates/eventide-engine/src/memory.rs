@@ -1,10 +1,10 @@
 //! Memory accounting: a counting global allocator and the current/peak figures it keeps.
 //!
 //! A binary that wants exact `peak_memory_bytes` figures and a working `--memory-limit` installs
-//! [`CountingAllocator`] around the allocator it uses as its global allocator:
+//! [`CountingAllocator`] as its global allocator:
 //! ```ignore
 //! #[global_allocator]
-//! static ALLOC: eventide_engine::memory::CountingAllocator = eventide_engine::memory::CountingAllocator(std::alloc::System);
+//! static ALLOC: eventide_engine::memory::CountingAllocator = eventide_engine::memory::CountingAllocator;
 //! ```
 //! Without it, the engine falls back to the process's resident set size (Linux `/proc`), which is
 //! coarser but still bounds a run.
@@ -27,12 +27,12 @@ thread_local! {
     static UNCOUNTED: Cell<isize> = const { Cell::new(0) };
 }
 
-/// An allocator (the system's by default) that counts live bytes and the peak.
-pub struct CountingAllocator<A = System>(pub A);
+/// The system allocator, counting live bytes and the peak.
+pub struct CountingAllocator;
 
-unsafe impl<A: GlobalAlloc> GlobalAlloc for CountingAllocator<A> {
+unsafe impl GlobalAlloc for CountingAllocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = self.0.alloc(layout);
+        let p = System.alloc(layout);
         if !p.is_null() {
             count(layout.size() as isize);
         }
@@ -40,12 +40,12 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for CountingAllocator<A> {
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        self.0.dealloc(ptr, layout);
+        System.dealloc(ptr, layout);
         count(-(layout.size() as isize));
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let p = self.0.alloc_zeroed(layout);
+        let p = System.alloc_zeroed(layout);
         if !p.is_null() {
             count(layout.size() as isize);
         }
@@ -53,7 +53,7 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for CountingAllocator<A> {
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = self.0.realloc(ptr, layout, new_size);
+        let p = System.realloc(ptr, layout, new_size);
         if !p.is_null() {
             count(new_size as isize - layout.size() as isize);
         }

@@ -32,7 +32,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 #[global_allocator]
-static ALLOC: CountingAllocator = CountingAllocator(std::alloc::System);
+static ALLOC: CountingAllocator = CountingAllocator;
 
 fn run(name: &str, app1: &Path, app2: &Path, tracked: &[&str], max_states: u64) {
     let tracked: Vec<String> = tracked.iter().map(|s| s.to_string()).collect();
