@@ -24,6 +24,8 @@
 
 use eventide_engine::memory::{self, CountingAllocator};
 use eventide_engine::{Config, Limits, Por};
+use eventide_eval::corpus::{read_groups, read_pairs, read_paper};
+use eventide_eval::paper::paper_pairs;
 use eventide_groovy::corpus_location::shared_corpus_or_skip;
 use eventide_smartthings::check::check_pair;
 use eventide_smartthings::conflicts::Tracked;
@@ -68,38 +70,19 @@ fn run(name: &str, app1: &Path, app2: &Path, tracked: &[&str], max_states: u64) 
     }
 }
 
-/// The A.2 pairs as (group's tracked attributes, app file, app file), from the corpus's pair list
-/// (the first device-interaction row of each pair), group list and paper table.
+/// The A.2 pairs as (group's tracked attributes, app file, app file): the pairs the batch's
+/// `--paper-pairs` selects, restricted to the paper's Table A.2.
 fn a2_pairs(corpus: &Path) -> Vec<(Vec<String>, String, String)> {
-    let read = |name: &str| std::fs::read_to_string(corpus.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let rows = |text: &str| {
-        text.lines().skip(1).map(|l| l.split(',').map(str::to_string).collect::<Vec<_>>()).collect::<Vec<_>>()
-    };
-    let key = |a: &str, b: &str| {
-        let (a, b) = (a.trim_end_matches(".groovy").to_string(), b.trim_end_matches(".groovy").to_string());
-        if a <= b {
-            (a, b)
-        } else {
-            (b, a)
-        }
-    };
-    let paper: Vec<(String, String)> = rows(&read("paper-results.csv"))
-        .iter()
-        .filter(|r| r[0] == "A2")
-        .filter_map(|r| r[2].split_once('–').map(|(a, b)| key(a, b)))
-        .collect();
-    let groups = rows(&read("pairs/groups.csv"));
-    let tracked = |group: &str| -> Vec<String> {
-        let row = groups.iter().find(|g| g[0] == group).expect("every group of the pair list is listed");
-        row[2].split(';').filter(|a| !a.is_empty()).map(str::to_string).collect()
-    };
-    let mut taken = std::collections::HashSet::new();
-    rows(&read("pairs/all-pairs.csv"))
+    let pairs = read_pairs(&corpus.join("pairs/all-pairs.csv")).unwrap_or_else(|e| panic!("{e}"));
+    let groups = read_groups(&corpus.join("pairs/groups.csv")).unwrap_or_else(|e| panic!("{e}"));
+    let paper = read_paper(&corpus.join("paper-results.csv")).unwrap_or_else(|e| panic!("{e}"));
+    let a2: Vec<_> = paper.into_iter().filter(|r| r.table == "A2").collect();
+    paper_pairs(&pairs, &a2)
         .into_iter()
-        .filter(|r| {
-            r[0] == "device-interaction" && paper.contains(&key(&r[2], &r[3])) && taken.insert(key(&r[2], &r[3]))
+        .map(|p| {
+            let group = groups.iter().find(|g| g.group == p.group).expect("every group of the pair list is listed");
+            (group.tracked.clone(), p.app_a, p.app_b)
         })
-        .map(|r| (tracked(&r[1]), r[2].clone(), r[3].clone()))
         .collect()
 }
 
