@@ -3,6 +3,7 @@
 //!
 //! `cargo bench -p eventide-smartthings --bench pair [-- MAX_STATES]`
 //! `cargo bench -p eventide-smartthings --bench pair -- a2 [REPEATS]`
+//! `cargo bench -p eventide-smartthings --bench pair -- one APP1 APP2 [REPEATS]`
 //!
 //! Pairs (each run stops at `MAX_STATES` stored states, 20,000 by default; a run that completes
 //! before says so, which is how DPOR ends on the heavy pair while exhaustive search is stopped):
@@ -21,6 +22,10 @@
 //! geometric mean over runs of exhaustive / DPOR time (the fastest repeat of each, exploration
 //! only, as `elapsed_us` in the batch records), states and transitions — the figures of the
 //! DPOR-against-the-paper evaluation, without the noise of one process per run.
+//!
+//! `one` runs one pair of the corpus's apps (file names in `smartapps/`) `REPEATS` times per mode
+//! (1,000 by default) and prints the mean exploration time per run: a loop to profile a small
+//! pair, whose single run is too short for a sampling profiler.
 
 use eventide_engine::memory::{self, CountingAllocator};
 use eventide_engine::{Config, Limits, Por};
@@ -131,8 +136,40 @@ fn a2(corpus: &Path, repeats: usize) {
     );
 }
 
+/// `one APP1 APP2 [REPEATS]`: one pair of the corpus's apps, both modes, `REPEATS` runs each
+/// (1,000 by default): mean exploration time per run, for profiling small pairs.
+fn one(corpus: &Path, app1: &str, app2: &str, repeats: usize) {
+    let apps = corpus.join("smartapps");
+    for por in [Por::Dpor, Por::None] {
+        let mut total = Duration::ZERO;
+        let mut counts = (0, 0);
+        for _ in 0..repeats {
+            let config = Config { por, ..Config::default() };
+            let check = check_pair(&apps.join(app1), &apps.join(app2), Options::default(), Tracked::All, &config)
+                .unwrap_or_else(|e| panic!("{app1} + {app2}: {e}"));
+            total += check.outcome.stats.elapsed;
+            counts = (check.outcome.stats.states, check.outcome.stats.transitions);
+        }
+        println!(
+            "{app1} + {app2} {:<5} states {} transitions {}: {:.1} us per run",
+            por.name(),
+            counts.0,
+            counts.1,
+            total.as_secs_f64() * 1e6 / repeats as f64
+        );
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    if let ["one", app1, app2, rest @ ..] = words.as_slice() {
+        let repeats = rest.first().and_then(|a| a.parse().ok()).unwrap_or(1000);
+        if let Some(corpus) = shared_corpus_or_skip("one") {
+            one(&corpus, app1, app2, repeats);
+        }
+        return;
+    }
     if args.first().map(String::as_str) == Some("a2") {
         let repeats = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(3);
         if let Some(corpus) = shared_corpus_or_skip("a2") {

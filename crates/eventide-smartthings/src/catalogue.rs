@@ -154,6 +154,8 @@ pub const CAPABILITIES: &[CapabilityRow] = &[
     cap("configuration", "configuration"),
 ];
 
+use rustc_hash::FxHashMap;
+use std::sync::LazyLock;
 use AttrKind::{Number as Num, Text};
 use Source::{Momentary, Sensor};
 
@@ -414,23 +416,32 @@ pub fn attributes_of(capability: &str) -> impl Iterator<Item = &'static Attribut
     ATTRIBUTES.iter().filter(move |r| r.capability == capability || included.contains(&r.capability))
 }
 
+/// The rows of [`COMMANDS`] by command name, in table order: every device command an app sends
+/// looks its rows up here (a scan of the whole table per command was a visible part of a run).
+static ROWS_BY_COMMAND: LazyLock<FxHashMap<&'static str, Vec<&'static CommandRow>>> = LazyLock::new(|| {
+    let mut rows: FxHashMap<&'static str, Vec<&'static CommandRow>> = FxHashMap::default();
+    for row in COMMANDS {
+        rows.entry(row.command).or_default().push(row);
+    }
+    rows
+});
+
+/// The command rows named `command`, of every capability, in table order (also for a command
+/// sent to a device whose capabilities do not define it; see `docs/smartthings.md`, "Commands a
+/// device does not support").
+pub fn command_rows_named(command: &str) -> impl Iterator<Item = &'static CommandRow> + '_ {
+    ROWS_BY_COMMAND.get(command).map_or(&[][..], Vec::as_slice).iter().copied()
+}
+
 /// The command rows of a capability named `command` (device types include their capabilities).
 pub fn commands_of<'a>(capability: &'a str, command: &'a str) -> impl Iterator<Item = &'static CommandRow> + 'a {
     let included = DEVICE_TYPE_INCLUDES.iter().find(|(c, _)| *c == capability).map(|(_, inc)| *inc).unwrap_or(&[]);
-    COMMANDS
-        .iter()
-        .filter(move |r| r.command == command && (r.capability == capability || included.contains(&r.capability)))
-}
-
-/// The command rows named `command`, of every capability (for a command sent to a device whose
-/// capabilities do not define it; see `docs/smartthings.md`, "Commands a device does not support").
-pub fn command_rows_named(command: &str) -> impl Iterator<Item = &'static CommandRow> + '_ {
-    COMMANDS.iter().filter(move |r| r.command == command)
+    command_rows_named(command).filter(move |r| r.capability == capability || included.contains(&r.capability))
 }
 
 /// Whether some capability of the catalogue defines a command of this name.
 pub fn is_catalogue_command(command: &str) -> bool {
-    UNIVERSAL_COMMANDS.contains(&command) || COMMANDS.iter().any(|r| r.command == command)
+    UNIVERSAL_COMMANDS.contains(&command) || ROWS_BY_COMMAND.contains_key(command)
 }
 
 /// Every command name a capability accepts.

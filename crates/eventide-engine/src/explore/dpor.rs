@@ -94,9 +94,55 @@ struct Node<S> {
     path_pos: u32,
     queued: bool,
     /// Appendix D: per conflict event, the accesses already pushed backwards through this state
-    /// and the union of the read contexts they were pushed with (interned bit sets, see
-    /// [`super::access_bits`]).
-    summary: Vec<(EventId, ReadContext, SummarySetId)>,
+    /// and the union of the read contexts they were pushed with.
+    summary: Summary,
+}
+
+/// The summary of a state (Appendix D): per conflict event, the read context and the accesses
+/// pushed backwards through the state (interned bit sets, see [`super::access_bits`]), in the
+/// order the events were first pushed through it, which [`DporExplorer::update_from_graph`]
+/// replays. Pairs of many apps push dozens of conflict events through a state (74 events, and
+/// each may also travel [`CARRIED`]), so past a few entries a sorted index finds an event's
+/// entry instead of a scan.
+#[derive(Default)]
+struct Summary {
+    entries: Vec<(EventId, ReadContext, SummarySetId)>,
+    /// (event, position in `entries`), sorted by event; built once `entries` reaches
+    /// [`Summary::INDEXED_FROM`].
+    index: Vec<(EventId, u32)>,
+}
+
+impl Summary {
+    const INDEXED_FROM: usize = 8;
+
+    /// The position of `e`'s entry, added with empty sets if missing.
+    fn slot(&mut self, e: EventId, empty: SummarySetId) -> usize {
+        if self.entries.len() < Self::INDEXED_FROM {
+            if let Some(i) = self.entries.iter().position(|&(ev, _, _)| ev == e) {
+                return i;
+            }
+            self.entries.push((e, empty, empty));
+            if self.entries.len() == Self::INDEXED_FROM {
+                self.index = self.entries.iter().enumerate().map(|(i, &(ev, _, _))| (ev, i as u32)).collect();
+                self.index.sort_unstable();
+            }
+            return self.entries.len() - 1;
+        }
+        match self.index.binary_search_by_key(&e, |&(ev, _)| ev) {
+            Ok(k) => self.index[k].1 as usize,
+            Err(k) => {
+                let i = self.entries.len();
+                self.entries.push((e, empty, empty));
+                self.index.insert(k, (e, i as u32));
+                i
+            }
+        }
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.entries.capacity() * std::mem::size_of::<(EventId, ReadContext, SummarySetId)>()
+            + self.index.capacity() * std::mem::size_of::<(EventId, u32)>()
+    }
 }
 
 /// DPOR's data of an edge of the graph (indexed by its [`EdgeId`]).
@@ -165,6 +211,9 @@ pub struct DporExplorer<'a, T: TransitionSystem, M: Monitor<T>> {
     stats: Stats,
     scratch_events: Vec<EventId>,
     scratch_accesses: Vec<Access>,
+    /// Reused buffers of the summary search: its work stack and a state's in-edges.
+    work: Vec<SummaryWork>,
+    scratch_edges: Vec<EdgeId>,
     global_repick: Option<EventId>,
     /// The interned empty summary set.
     empty_summary: SummarySetId,
@@ -205,6 +254,8 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             stats: Stats::default(),
             scratch_events: Vec::new(),
             scratch_accesses: Vec::new(),
+            work: Vec::new(),
+            scratch_edges: Vec::new(),
             global_repick: None,
             last_executed: Vec::new(),
             last_enabled: Vec::new(),
@@ -281,7 +332,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
                     + n.enabled.heap_bytes()
                     + n.backtrack.heap_bytes()
                     + n.done.heap_bytes()
-                    + n.summary.capacity() * std::mem::size_of::<(EventId, ReadContext, SummarySetId)>()
+                    + n.summary.heap_bytes()
             })
             .sum();
         nodes
@@ -312,7 +363,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             in_h: false,
             path_pos: NOT_ON_PATH,
             queued: false,
-            summary: Vec::new(),
+            summary: Summary::default(),
         });
         id
     }
@@ -605,7 +656,10 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             BacktrackSearch::Summary => {
                 let bits = self.access_sets.bits[self.edges[edge as usize].accesses as usize].clone();
                 let context = self.summary_sets.intern(&bits.reads());
-                self.summary_dfs(vec![(edge, event, context, bits)]);
+                let mut work = std::mem::take(&mut self.work);
+                work.push((edge, event, context, bits));
+                self.summary_dfs(&mut work);
+                self.work = work;
             }
             BacktrackSearch::Literal => self.literal_update(edge),
         }
@@ -616,14 +670,16 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     fn update_from_graph(&mut self, edge: EdgeId) {
         match self.config.backtrack_search {
             BacktrackSearch::Summary => {
-                let dst = self.graph.edge(edge).dst;
-                let summary = self.nodes[dst as usize].summary.clone();
-                let mut work = Vec::new();
-                for (e, context, set) in summary {
+                let dst = self.graph.edge(edge).dst as usize;
+                let mut work = std::mem::take(&mut self.work);
+                // Pushing through `edge` changes no summary (only `summary_dfs` does).
+                for i in 0..self.nodes[dst].summary.entries.len() {
+                    let (e, context, set) = self.nodes[dst].summary.entries[i];
                     let a = AccessBits::from_words(self.summary_sets.get(set));
                     self.push_back_through(edge, e, context, a, &mut work);
                 }
-                self.summary_dfs(work);
+                self.summary_dfs(&mut work);
+                self.work = work;
             }
             BacktrackSearch::Literal => {
                 // Every transition reachable from `edge`, `edge` included.
@@ -659,26 +715,30 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     }
 
     /// The in-edges of `s` the backward search may walk.
-    fn backward_edges(&self, s: StateId) -> SmallVec<[EdgeId; 8]> {
+    fn backward_edges(&self, s: StateId, into: &mut Vec<EdgeId>) {
+        into.clear();
         let all = self.graph.in_edges(s);
         if self.mech.graph_wide_backtracking {
-            all.collect()
+            into.extend(all);
         } else {
-            all.filter(|&e| self.edges[e as usize].on_path).collect()
+            into.extend(all.filter(|&e| self.edges[e as usize].on_path));
         }
     }
 
     /// Appendix D's SumDFS, with an explicit work stack: push `(edge, conflict event, accesses)`
     /// backwards through `src(edge)`, recording into the summaries, setting backtrack points at
     /// every conflict, and stopping where nothing new is pushed.
-    fn summary_dfs(&mut self, mut work: Vec<SummaryWork>) {
+    fn summary_dfs(&mut self, work: &mut Vec<SummaryWork>) {
+        let mut into = std::mem::take(&mut self.scratch_edges);
         while let Some((cur, e, context, a)) = work.pop() {
             let s = self.graph.edge(cur).src;
             let Some((new, context)) = self.record_summary(s, e, context, &a) else { continue };
-            for tb in self.backward_edges(s) {
-                self.push_back_through(tb, e, context, new.clone(), &mut work);
+            self.backward_edges(s, &mut into);
+            for &tb in &into {
+                self.push_back_through(tb, e, context, new.clone(), work);
             }
         }
+        self.scratch_edges = into;
     }
 
     /// One step of the backward search: accesses `a` with conflict event `e` meet transition `tb`
@@ -763,14 +823,8 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         a: &AccessBits,
     ) -> Option<(AccessBits, ReadContext)> {
         let summary = &mut self.nodes[s as usize].summary;
-        let slot = match summary.iter().position(|&(ev, _, _)| ev == e) {
-            Some(i) => i,
-            None => {
-                summary.push((e, self.empty_summary, self.empty_summary));
-                summary.len() - 1
-            }
-        };
-        let (known_context, known) = (summary[slot].1, summary[slot].2);
+        let slot = summary.slot(e, self.empty_summary);
+        let (_, known_context, known) = summary.entries[slot];
         let sets = &self.summary_sets;
         let context_held = context == known_context || words_subset(sets.get(context), sets.get(known_context));
         if context_held && a.is_subset_of(sets.get(known)) {
@@ -784,7 +838,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             (all.clone(), self.summary_sets.intern(&merged))
         };
         let all = self.summary_sets.intern(&all);
-        self.nodes[s as usize].summary[slot] = (e, context, all);
+        self.nodes[s as usize].summary.entries[slot] = (e, context, all);
         Some((push, context))
     }
 
@@ -805,9 +859,11 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             explored: vec![edge],
             carried: false,
         }];
+        let mut into = Vec::new();
         while let Some(f) = stack.pop() {
             let s = self.graph.edge(f.cur).src;
-            for tb in self.backward_edges(s) {
+            self.backward_edges(s, &mut into);
+            for tb in into.iter().copied() {
                 if f.explored.contains(&tb) {
                     continue;
                 }
