@@ -326,6 +326,21 @@ pub trait TransitionSystem {
         None
     }
 
+    /// Whether the events are the threads of a program of threads (event `t` = "thread `t` makes
+    /// its next step"), a disabled thread being enabled only by the post that gives its idle
+    /// looper a handler run or by the release of the lock its next step takes. Stateful DPOR then
+    /// takes **enabling as an order, not a race**: the post or release that enabled a thread
+    /// happens before the steps the thread then makes, so a conflict between them sets no
+    /// backtrack point, where DPOR otherwise adds every event enabled before the enabling
+    /// transition. That fallback is for events that any of several handlers may enable (a model
+    /// file's `enable`), where another enabler may let the same step run before the conflicting
+    /// transition; a thread enabled another way, by another post first, makes other steps, whose
+    /// order the posts' own accesses decide. The default, `false`, suits events that are whole
+    /// handler runs, as SmartApps' and model files' are.
+    fn events_are_threads(&self) -> bool {
+        false
+    }
+
     /// For programs of threads with locks: appends, for every thread blocked in `state`, its
     /// event and the access its blocked step would make (the acquire of a held lock). EM-DPOR
     /// uses it at the end of a run where threads are left blocked. The default appends nothing.

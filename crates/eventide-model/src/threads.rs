@@ -43,7 +43,9 @@
 //! tail, and a post to an empty queue enables it (enabling again). The queue locations make two
 //! posts to one thread conflict for `--por dpor` (the paper's baseline); EM-DPOR drops them
 //! (they are listed in each step's [`TaskStep::queues`]) and orders handler runs with its FIFO
-//! rule.
+//! rule. The system says its events are threads ([`TransitionSystem::events_are_threads`]):
+//! stateful DPOR takes the post or release that enables a thread as happening before the
+//! thread's steps.
 
 use crate::lint::{self, ModelNames, ThreadNames};
 use crate::{
@@ -752,6 +754,12 @@ impl TransitionSystem for ThreadSystem {
 
     fn task_step(&self, label: &TaskStep) -> Option<TaskStep> {
         Some(label.clone())
+    }
+
+    /// A thread is enabled by the post that gives its idle looper a run, or by the release of the
+    /// lock its next step takes: both happen before the steps it then makes.
+    fn events_are_threads(&self) -> bool {
+        true
     }
 
     fn blocked(&mut self, state: &ThreadState, out: &mut Vec<(EventId, Access)>) {

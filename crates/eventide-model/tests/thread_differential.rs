@@ -1,17 +1,22 @@
-//! Differential campaign on random programs of threads: 2–4 threads, 1–3 of them loopers,
-//! posts, locks, shared variables and assertions, every program terminating (a handler posts
-//! only handlers declared after it). `em-dpor` and `dpor` must find exactly the violations,
-//! deadlocks and exceptions that exhaustive search (`none`) finds, and so must the paper's
-//! baseline (stateless DPOR with persistent sets, queues as shared objects). The campaign counts
-//! the programs where `em-dpor` explores more distinct transitions than the stateful `dpor`
-//! (which merges equal states) or than the persistent-set baseline, prints the totals, and
-//! checks that `em-dpor` stores the fewest in all and rarely more than persistent sets.
-//! Programs whose interleavings are too many for the stateless explorers (over a step limit)
-//! are left out and counted (at most 2%).
+//! Differential campaigns on random programs of threads: 2–4 threads, 1–3 of them loopers,
+//! posts, locks, shared variables and assertions.
 //!
-//! `cargo test` runs a fast slice; the long campaign is on demand:
+//! **Terminating programs** (a handler posts only handlers declared after it): `em-dpor`, `dpor`
+//! and the paper's baseline (stateless DPOR with persistent sets, queues as shared objects) must
+//! find exactly the violations, deadlocks and exceptions that exhaustive search (`none`) finds.
+//! The campaign counts the programs where `em-dpor` explores more distinct transitions than the
+//! stateful `dpor` (which merges equal states) or than the persistent-set baseline, prints the
+//! totals, and checks that `em-dpor` stores the fewest in all and rarely more than persistent
+//! sets. Programs whose interleavings are too many for the stateless explorers (over a step
+//! limit) are left out and counted (at most 2%).
+//!
+//! **Cyclic programs** (a handler may post any handler, itself included, once per run; values
+//! wrap modulo 3, so the state space is finite and has cycles; `em-dpor` refuses them): `dpor`
+//! must find exactly what `none` finds.
+//!
+//! `cargo test` runs fast slices; the long campaigns are on demand:
 //! `EVENTIDE_THREAD_SEEDS=100000 cargo test --release -p eventide-model --test thread_differential -- --ignored`
-//! (default 100,000 programs; `EVENTIDE_THREAD_SEED0` moves the first seed).
+//! (default 100,000 programs each; `EVENTIDE_THREAD_SEED0` moves the first seed).
 
 use eventide_engine::explore::em_dpor::{self, Dependence};
 use eventide_engine::{explore, Config, FindingKind, NoMonitor, Outcome, Por, StopReason};
@@ -43,6 +48,12 @@ impl Rng {
 
 /// A random terminating program of threads as a model file.
 fn random_program(seed: u64) -> String {
+    random_program_of(seed, false)
+}
+
+/// A random program of threads as a model file; `cyclic`: handlers post any handler (at most
+/// one post per handler body, so queues stay bounded) and values wrap modulo 3.
+fn random_program_of(seed: u64, cyclic: bool) -> String {
     let mut rng = Rng(seed);
     let threads = rng.range(2, 4);
     let loopers = rng.range(1, 3.min(threads));
@@ -54,26 +65,31 @@ fn random_program(seed: u64) -> String {
         let _ = writeln!(out, "x{v} = 0");
     }
     let mut asserts = 0;
-    // A body of 1-3 steps; `posts_from` is the first handler it may post (handlers post only
-    // later handlers, so every run ends).
+    // A body of 1-3 steps; `posts_from` is the first handler it may post (in a terminating
+    // program handlers post only later handlers, so every run ends; 0 for thread bodies).
     let mut body = |rng: &mut Rng, posts_from: usize| -> String {
         let mut steps: Vec<String> = Vec::new();
         let mut local = false;
         let n = if posts_from == 0 { rng.range(1, 2) } else { rng.range(1, 3) };
         let mut held: Option<usize> = None;
+        let mut posted = false;
+        let wrap = |e: String| if cyclic { format!("({e}) % 3") } else { e };
         for _ in 0..n {
             let x = rng.below(vars);
             let y = rng.below(vars);
+            // Cyclic: a handler body posts at most once, so every run adds at most one run.
+            let may_post = if cyclic { !(posted && posts_from > 0) } else { posts_from < handlers };
             let step = match rng.below(9) {
                 0 => format!("x{x} = {}", rng.below(3)),
-                1 => format!("x{x} = x{y} + 1"),
+                1 => format!("x{x} = {}", wrap(format!("x{y} + 1"))),
                 2 if !local => {
                     local = true;
                     format!("def t = x{x}")
                 }
                 2 => format!("x{x} = t"),
-                3 | 4 if posts_from < handlers => {
-                    let h = rng.range(posts_from, handlers - 1);
+                3 | 4 if may_post => {
+                    posted = true;
+                    let h = if cyclic { rng.below(handlers) } else { rng.range(posts_from, handlers - 1) };
                     let target = rng.below(loopers);
                     if rng.below(3) == 0 {
                         format!("if (x{x} == {}) {{ post(\"t{target}\", \"h{h}\") }}", rng.below(2))
@@ -91,7 +107,7 @@ fn random_program(seed: u64) -> String {
                     format!("acquire(\"l{l}\")")
                 }
                 7 if held.is_some() => format!("release(\"l{}\")", held.take().unwrap()),
-                _ => format!("x{x} = x{x} + {}", rng.range(1, 2)),
+                _ => format!("x{x} = {}", wrap(format!("x{x} + {}", rng.range(1, 2)))),
             };
             steps.push(step);
         }
@@ -141,10 +157,17 @@ fn run(text: &str, por: Por) -> Outcome {
     explore(&mut program, &limited(por))
 }
 
-/// What one program gave: transitions of the stateful DPOR, the stateless persistent-set
-/// baseline and EM-DPOR, or `None` when a stateless run hit the step limit (too many
-/// interleavings for a stateless search).
-fn check(seed: u64) -> Option<(u64, u64, u64, bool)> {
+/// Distinct transitions each explorer stored on one terminating program.
+struct Transitions {
+    dpor: u64,
+    persistent: u64,
+    em: u64,
+    findings: bool,
+}
+
+/// What one terminating program gave, or `None` when a stateless run hit the step limit (too
+/// many interleavings for a stateless search).
+fn check(seed: u64) -> Option<Transitions> {
     let text = random_program(seed);
     let none = run(&text, Por::None);
     let dpor = run(&text, Por::Dpor);
@@ -161,7 +184,26 @@ fn check(seed: u64) -> Option<(u64, u64, u64, bool)> {
     assert_eq!(found(&dpor), want, "seed {seed}: dpor differs from none\n{text}");
     assert_eq!(found(&em), want, "seed {seed}: em-dpor differs from none\n{text}");
     assert_eq!(found(&ps), want, "seed {seed}: the persistent-set baseline differs from none\n{text}");
-    Some((dpor.stats.transitions, ps.stats.transitions, em.stats.transitions, !want.is_empty()))
+    Some(Transitions {
+        dpor: dpor.stats.transitions,
+        persistent: ps.stats.transitions,
+        em: em.stats.transitions,
+        findings: !want.is_empty(),
+    })
+}
+
+/// One cyclic program: `dpor` finds what `none` finds. Returns the distinct transitions of
+/// `none` and `dpor`, and whether there were findings.
+fn check_cyclic(seed: u64) -> (u64, u64, bool) {
+    let text = random_program_of(seed, true);
+    let none = run(&text, Por::None);
+    let dpor = run(&text, Por::Dpor);
+    for o in [&none, &dpor] {
+        assert!(o.complete, "seed {seed}: {:?} stopped ({:?})\n{text}", o.por, o.stop_reason);
+    }
+    let want = found(&none);
+    assert_eq!(found(&dpor), want, "seed {seed}: dpor differs from none on a cyclic program\n{text}");
+    (none.stats.transitions, dpor.stats.transitions, !want.is_empty())
 }
 
 /// The paper's baseline: stateless DPOR with persistent sets (queues as shared objects).
@@ -185,21 +227,21 @@ fn campaign(first: u64, count: u64) {
     let (mut em_above_dpor, mut em_above_ps) = (0, 0);
     for seed in first..first + count {
         match check(seed) {
-            Some((d, p, e, f)) => {
-                dpor += d;
-                ps += p;
-                em += e;
-                with_findings += f as u64;
-                em_above_dpor += (e > d) as u64;
-                em_above_ps += (e > p) as u64;
+            Some(t) => {
+                dpor += t.dpor;
+                ps += t.persistent;
+                em += t.em;
+                with_findings += t.findings as u64;
+                em_above_dpor += (t.em > t.dpor) as u64;
+                em_above_ps += (t.em > t.persistent) as u64;
             }
             None => skipped += 1,
         }
     }
     eprintln!(
         "{count} programs from seed {first}: {skipped} left out (over {STEP_LIMIT} steps stateless), {with_findings} with \
-         findings; transitions: dpor (stateful) {dpor}, persistent sets {ps}, em-dpor {em}; em-dpor above stateful dpor \
-         on {em_above_dpor}, above persistent sets on {em_above_ps}"
+         findings; transitions: dpor (stateful) {dpor}, persistent sets {ps}, em-dpor {em}; em-dpor above stateful \
+         dpor on {em_above_dpor}, above persistent sets on {em_above_ps}"
     );
     assert!(skipped * 50 <= count, "{skipped} of {count} programs too large for the stateless explorers");
     // The reductions hold over the campaign: EM-DPOR stores fewer distinct transitions in all
@@ -209,9 +251,41 @@ fn campaign(first: u64, count: u64) {
     assert!(em_above_ps * 100 <= count, "em-dpor above persistent sets on {em_above_ps} of {count}");
 }
 
+fn cyclic_campaign(first: u64, count: u64) {
+    let (mut none, mut dpor, mut with_findings) = (0, 0, 0);
+    for seed in first..first + count {
+        let (n, d, f) = check_cyclic(seed);
+        none += n;
+        dpor += d;
+        with_findings += f as u64;
+    }
+    eprintln!(
+        "{count} cyclic programs from seed {first}: {with_findings} with findings; transitions: none {none}, dpor {dpor}"
+    );
+    assert!(dpor < none, "none {none}, dpor {dpor}");
+}
+
 #[test]
 fn random_programs_fast_slice() {
     campaign(1, 400);
+}
+
+#[test]
+fn random_cyclic_programs_fast_slice() {
+    cyclic_campaign(1, 400);
+}
+
+#[test]
+fn random_cyclic_programs_loop_and_post_themselves() {
+    // The cyclic generator makes programs whose state spaces have cycles: `none` revisits a
+    // state it stored (more transitions than states) on most of them.
+    let mut looping = 0;
+    for seed in 1..100 {
+        let text = random_program_of(seed, true);
+        let o = run(&text, Por::None);
+        looping += (o.stats.transitions >= o.stats.states) as u32;
+    }
+    assert!(looping > 50, "only {looping} of 99 cyclic programs revisit states");
 }
 
 /// Campaign seeds on which an explorer once missed a finding of `none`; each has one:
@@ -240,8 +314,8 @@ fn random_programs_fast_slice() {
 #[test]
 fn seeds_that_once_disagreed() {
     for seed in [1_000_848, 1_003_949, 1_029_259, 1_038_147, 1_039_072, 2_060_850] {
-        let (_, _, _, findings) = check(seed).unwrap_or_else(|| panic!("seed {seed}: over the step limit"));
-        assert!(findings, "seed {seed}: the program lost its finding\n{}", random_program(seed));
+        let t = check(seed).unwrap_or_else(|| panic!("seed {seed}: over the step limit"));
+        assert!(t.findings, "seed {seed}: the program lost its finding\n{}", random_program(seed));
     }
 }
 
@@ -262,10 +336,23 @@ fn random_programs_exercise_every_construct() {
     assert!(kinds.contains(&(false, false)), "no exception found: {kinds:?}");
 }
 
+/// The long campaigns' first seed and size: `EVENTIDE_THREAD_SEED0` (default 1,000,000) and
+/// `EVENTIDE_THREAD_SEEDS` (default 100,000).
+fn long_campaign_seeds() -> (u64, u64) {
+    let env = |name: &str, default: u64| std::env::var(name).ok().and_then(|s| s.parse().ok()).unwrap_or(default);
+    (env("EVENTIDE_THREAD_SEED0", 1_000_000), env("EVENTIDE_THREAD_SEEDS", 100_000))
+}
+
 #[test]
 #[ignore]
 fn random_programs_long_campaign() {
-    let count = std::env::var("EVENTIDE_THREAD_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(100_000);
-    let first = std::env::var("EVENTIDE_THREAD_SEED0").ok().and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
+    let (first, count) = long_campaign_seeds();
     campaign(first, count);
+}
+
+#[test]
+#[ignore]
+fn random_cyclic_programs_long_campaign() {
+    let (first, count) = long_campaign_seeds();
+    cyclic_campaign(first, count);
 }

@@ -140,7 +140,21 @@ fn em_dpor_goes_on_from_a_state_seen_before_along_a_step_taken_there() {
     let (dpor, _) = transitions(&looper_first, Por::Dpor);
     let (none, found) = transitions(&looper_first, Por::None);
     assert_eq!(found, BTreeSet::from(["a1".to_string()]));
-    assert_eq!((em, dpor, none), (121, 176, 292));
+    assert_eq!((em, dpor, none), (121, 175, 292));
+}
+
+#[test]
+fn dpor_takes_the_post_that_enables_a_looper_as_an_order() {
+    // `main`'s post enables the idle looper `ui`, whose run of `h` then reads what the post did
+    // (the looper's enabling). `other` is independent of both. The post happens before the run:
+    // no backtrack point, one execution (4 states, 3 transitions). Taking the conflict as a race
+    // with `ui` disabled before the post added every thread enabled there, `other` first too
+    // (5 states, 5 transitions, 2 executions).
+    let text = "x = 0\ny = 0\nthread(\"main\") {\n  post(\"ui\", \"h\")\n}\nthread(\"other\") {\n  y = 1\n}\n\
+                thread(\"ui\", looper: true) { }\nhandler(\"h\") {\n  x = 1\n}";
+    let outcome = explore(&mut load_text(text).unwrap(), &Config { por: Por::Dpor, ..all() });
+    assert!(outcome.complete && outcome.findings.is_empty());
+    assert_eq!((outcome.stats.states, outcome.stats.transitions, outcome.stats.executions), (4, 3, 1));
 }
 
 fn load_text(text: &str) -> Result<ThreadSystem, String> {

@@ -229,6 +229,8 @@ pub struct DporExplorer<'a, T: TransitionSystem, M: Monitor<T>> {
     executions: Vec<ExecutionLog>,
     /// `DPOR_DEBUG` is set: trace executions and backtrack points on stderr (read once).
     debug: bool,
+    /// [`TransitionSystem::events_are_threads`], read once.
+    threads: bool,
 }
 
 impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
@@ -236,6 +238,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         let mut summary_sets = BitSets::default();
         let empty_summary = summary_sets.intern(&AccessBits::default());
         let book = Bookkeeper::start(system, config, monitor);
+        let threads = system.events_are_threads();
         DporExplorer {
             empty_summary,
             summary_sets,
@@ -263,6 +266,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             history_base: 0,
             executions: Vec::new(),
             debug: std::env::var_os("DPOR_DEBUG").is_some(),
+            threads,
         }
     }
 
@@ -588,6 +592,21 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         }
     }
 
+    /// "Add e" at `src(tb)` for a conflict between `tb` and a later transition of `e`: nothing
+    /// when `tb` enabled `e` and the events are threads ([`TransitionSystem::events_are_threads`]:
+    /// `e` cannot run before `tb`, and no other event can make it take the same step earlier),
+    /// else [`DporExplorer::add_backtrack`].
+    /// Returns whether `e` was enabled at `src(tb)`.
+    fn backtrack_for_conflict(&mut self, tb: EdgeId, e: EventId) -> bool {
+        let edge = self.graph.edge(tb);
+        let (src, dst) = (edge.src, edge.dst);
+        if self.threads && !self.nodes[src as usize].enabled.contains(e) && self.nodes[dst as usize].enabled.contains(e)
+        {
+            return false;
+        }
+        self.add_backtrack(src, e)
+    }
+
     /// "Add e" at a state: `e` if it is enabled there, else every event enabled there. Returns
     /// whether `e` itself was enabled (false: the fallback was taken).
     fn add_backtrack(&mut self, s: StateId, e: EventId) -> bool {
@@ -788,7 +807,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         let set = self.edges[tb as usize].accesses as usize;
         let reads = self.summary_sets.get(context);
         let saw_tb = self.access_sets.reads_of_writes[set].intersects(reads);
-        let enabled = self.add_backtrack(self.graph.edge(tb).src, event);
+        let enabled = self.backtrack_for_conflict(tb, event);
         let consumed = enabled && self.graph.edge(tb).event != event && !saw_tb && !carried;
         let rest = if consumed { a.and_not(self.conflict_mask(tb)) } else { a };
         if self.mech.per_location_conflicts && !rest.is_empty() {
@@ -871,14 +890,13 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
                 let mut tconf = f.tconf;
                 let mut carried = f.carried;
                 let remaining = if !hit.is_empty() {
-                    let src_b = self.graph.edge(tb).src;
                     let e = self.graph.edge(f.tconf).event;
                     let saw_tb = hit.iter().any(|h| {
                         h.kind == AccessKind::Read
                             && self.accesses_of(tb).iter().any(|w| w.kind.writes() && w.location == h.location)
                     });
                     let consumed =
-                        self.add_backtrack(src_b, e) && self.graph.edge(tb).event != e && !saw_tb && !f.carried;
+                        self.backtrack_for_conflict(tb, e) && self.graph.edge(tb).event != e && !saw_tb && !f.carried;
                     tconf = tb;
                     carried |= saw_tb;
                     if !self.mech.per_location_conflicts {
