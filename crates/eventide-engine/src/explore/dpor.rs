@@ -933,3 +933,29 @@ fn conflicts_with_any(a: Access, others: &[Access]) -> bool {
     let start = others.partition_point(|o| o.location < a.location);
     others[start..].iter().take_while(|o| o.location == a.location).any(|&o| a.conflicts_with(o))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_summary_finds_each_events_entry_before_and_after_its_index_is_built() {
+        let mut summary = Summary::default();
+        // Events in a scrambled order, some carried, more than the indexed threshold.
+        let events: Vec<EventId> = (0..40u32).map(|i| (i * 17) % 41 | if i % 3 == 0 { CARRIED } else { 0 }).collect();
+        for (n, &e) in events.iter().enumerate() {
+            let slot = summary.slot(e, 7);
+            assert_eq!(slot, n, "a new event is appended");
+            summary.entries[slot].2 = n as SummarySetId;
+            // Every event added so far is found at its own entry, and none is added twice.
+            for (m, &f) in events[..=n].iter().enumerate() {
+                assert_eq!(summary.slot(f, 7), m);
+            }
+            assert_eq!(summary.entries.len(), n + 1);
+        }
+        // Entries keep the order the events were first pushed in (replayed at state matches).
+        let order: Vec<EventId> = summary.entries.iter().map(|&(e, _, _)| e).collect();
+        assert_eq!(order, events);
+        assert!(summary.entries.iter().enumerate().all(|(i, &(_, context, set))| context == 7 && set == i as u32));
+    }
+}
