@@ -942,7 +942,7 @@ mod tests {
     fn a_summary_finds_each_events_entry_before_and_after_its_index_is_built() {
         let mut summary = Summary::default();
         // Events in a scrambled order, some carried, more than the indexed threshold.
-        let events: Vec<EventId> = (0..40u32).map(|i| (i * 17) % 41 | if i % 3 == 0 { CARRIED } else { 0 }).collect();
+        let events: Vec<EventId> = (0..40u32).map(|i| ((i * 17) % 41) | if i % 3 == 0 { CARRIED } else { 0 }).collect();
         for (n, &e) in events.iter().enumerate() {
             let slot = summary.slot(e, 7);
             assert_eq!(slot, n, "a new event is appended");
