@@ -1,6 +1,7 @@
 //! Programs of threads with event queues: the EM-DPOR paper's examples (Figures 2–5, as model
-//! files in `examples/models/threads/`) with the interleaving counts its text gives, the three
-//! explorers agreeing on every bundled thread program, and the trace rendering.
+//! files in `examples/models/threads/`) with the interleaving counts its text gives, a cyclic
+//! program (`ticker`) for the stateful explorers, the explorers agreeing on the bundled thread
+//! programs, and the trace rendering.
 
 use eventide_engine::explore::em_dpor::{self, Dependence};
 use eventide_engine::{explore, Config, NoMonitor, Outcome, Por};
@@ -221,6 +222,22 @@ fn runtime_faults_are_exceptions_and_deadlocks_violations_with_traces() {
         assert_eq!(steps.len(), 2, "{steps:?}");
         assert!(steps.iter().all(|s| s.contains("acquire")), "{steps:?}");
     }
+}
+
+#[test]
+fn dpor_finds_the_atomicity_violation_of_a_clock_that_ticks_forever() {
+    // `ticker`: a tick reads `paused` in one step and advances in the next, so the user sees the
+    // clock tick after pausing it. The clock never stops: the state space has cycles, which
+    // em-dpor refuses and the stateful explorers close.
+    let none = run("ticker", Por::None);
+    let dpor = run("ticker", Por::Dpor);
+    let em = run("ticker", Por::EmDpor);
+    let want = BTreeSet::from(["the clock ticked while paused".to_string()]);
+    assert!(none.complete && dpor.complete);
+    assert_eq!((messages(&none), messages(&dpor)), (want.clone(), want));
+    assert_eq!((none.stats.states, none.stats.transitions), (70, 124));
+    assert_eq!((dpor.stats.states, dpor.stats.transitions), (56, 72));
+    assert_eq!(em.stop_reason, Some(eventide_engine::StopReason::Cyclic));
 }
 
 #[test]
