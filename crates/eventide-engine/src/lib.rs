@@ -3,7 +3,7 @@
 //!
 //! The engine is independent of any front end. A front end implements [`TransitionSystem`]
 //! (states with canonical fingerprints, enabled events, a deterministic `execute` that reports the
-//! accesses a handler made and the findings it raised), and [`explore`] runs one of two explorers:
+//! accesses a handler made and the findings it raised), and [`explore()`](fn@explore) runs one of two explorers:
 //! - [`Por::Dpor`]: the stateful DPOR algorithm of Trimananda, Luo, Demsky and Xu — full-cycle
 //!   termination, backward search over every path of the state graph with per-location conflicts,
 //!   shadow locations for enabling and disabling, and the summary cache;

@@ -346,7 +346,7 @@ pub trait TransitionSystem {
     /// uses it at the end of a run where threads are left blocked. The default appends nothing.
     fn blocked(&mut self, _state: &Self::State, _out: &mut Vec<(EventId, Access)>) {}
 
-    /// Called when a run starts (with the run's [`Watchdog`]) and when it ends (with `None`). A
+    /// Called when a run starts (with the run's [`Watchdog`](crate::Watchdog)) and when it ends (with `None`). A
     /// system whose transitions run arbitrary code (interpreted handlers that may loop forever)
     /// checks the watchdog inside `execute` and reports a stop through
     /// [`TransitionSystem::interrupted`]. The default ignores it: transitions are short.

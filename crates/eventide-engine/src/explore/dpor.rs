@@ -15,7 +15,7 @@
 //! bookkeeping is `step::Bookkeeper`'s, shared with exhaustive search, and a finding's trace is a
 //! shortest path of the graph ([`Graph::shortest_paths`]).
 //!
-//! After every transition `t`, [`DporExplorer::update_backtrack_set`] walks the state graph `R`
+//! After every transition `t`, `DporExplorer::update_backtrack_set` walks the state graph `R`
 //! backwards over **every** path into `src(t)` (Algorithm 5), tracking conflicts **per location**:
 //! an access that met a conflict is removed and the search goes on with the rest, with `tconf`
 //! moved to the conflicting transition. When `t` reaches a state already in the graph, the

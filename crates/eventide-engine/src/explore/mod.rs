@@ -8,7 +8,7 @@
 //! reorderings of one event sequence change its outcome; [`r4::explore`] returns its race report).
 //!
 //! All report the same [`Stats`] and [`Outcome`] shapes, stop cleanly at the [`Limits`], and report
-//! each distinct [`Finding`] once with the event trace that first reached it. They share the
+//! each distinct [`Finding`](crate::Finding) once with the event trace that first reached it. They share the
 //! per-step bookkeeping (`step`: limits, findings, fingerprint verification, the monitor, the
 //! stop at the first finding, the diagnosis of unfinished runs in [`growth`]); the two stateful
 //! ones also share the explored-graph structure ([`graph`]): DPOR's state graph,
