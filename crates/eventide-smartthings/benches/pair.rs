@@ -170,15 +170,14 @@ fn main() {
         }
         return;
     }
-    if args.first().map(String::as_str) == Some("a2") {
-        let repeats = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(3);
+    if let ["a2", rest @ ..] = words.as_slice() {
+        let repeats = rest.first().and_then(|a| a.parse().ok()).unwrap_or(3);
         if let Some(corpus) = shared_corpus_or_skip("a2") {
             a2(&corpus, repeats);
         }
         return;
     }
-    let max_states: u64 =
-        std::env::args().skip(1).find(|a| !a.starts_with('-')).and_then(|a| a.parse().ok()).unwrap_or(20_000);
+    let max_states: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(20_000);
     let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/smartapps");
     run("demo", &examples.join("smoke-unlock.groovy"), &examples.join("away-lock.groovy"), &[], max_states);
     if let Some(corpus) = shared_corpus_or_skip("heavy") {

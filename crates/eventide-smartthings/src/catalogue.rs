@@ -18,6 +18,9 @@
 //! When one device supports several capabilities that list the same attribute (a music player's
 //! `level` and a dimmer's `level`), the first row in table order defines the attribute.
 
+use rustc_hash::FxHashMap;
+use std::sync::LazyLock;
+
 /// How an attribute's values are typed when apps read them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AttrKind {
@@ -154,8 +157,6 @@ pub const CAPABILITIES: &[CapabilityRow] = &[
     cap("configuration", "configuration"),
 ];
 
-use rustc_hash::FxHashMap;
-use std::sync::LazyLock;
 use AttrKind::{Number as Num, Text};
 use Source::{Momentary, Sensor};
 
