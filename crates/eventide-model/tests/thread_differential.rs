@@ -191,6 +191,9 @@ fn check(seed: u64) -> Option<Transitions> {
         return None;
     }
     let want = found(&none);
+    if std::env::var("TMP_DUMP").ok() == Some(seed.to_string()) {
+        std::fs::write("/tmp/dump.groovy", &text).unwrap();
+    }
     assert_eq!(found(&dpor), want, "seed {seed}: dpor differs from none\n{text}");
     assert_eq!(found(&em), want, "seed {seed}: em-dpor differs from none\n{text}");
     assert_eq!(found(&ps), want, "seed {seed}: the persistent-set baseline differs from none\n{text}");
@@ -246,6 +249,9 @@ fn campaign(first: u64, count: u64) {
                 em += t.em;
                 with_findings += t.findings as u64;
                 em_above_dpor += (t.em > t.dpor) as u64;
+                if t.em > t.dpor && std::env::var_os("TMP_VERBOSE").is_some() {
+                    eprintln!("ABOVE seed {seed} em {} dpor {} ps {}", t.em, t.dpor, t.persistent);
+                }
                 em_above_ps += (t.em > t.persistent) as u64;
             }
             None => skipped += 1,

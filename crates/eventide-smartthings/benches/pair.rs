@@ -3,7 +3,7 @@
 //!
 //! `cargo bench -p eventide-smartthings --bench pair [-- MAX_STATES]`
 //! `cargo bench -p eventide-smartthings --bench pair -- a2 [REPEATS]`
-//! `cargo bench -p eventide-smartthings --bench pair -- one APP1 APP2 [REPEATS]`
+//! `cargo bench -p eventide-smartthings --bench pair -- one APP1 APP2 [REPEATS [dpor|none]]`
 //!
 //! Pairs (each run stops at `MAX_STATES` stored states, 20,000 by default; a run that completes
 //! before says so, which is how DPOR ends on the heavy pair while exhaustive search is stopped):
@@ -28,12 +28,14 @@
 //! pair, whose single run is too short for a sampling profiler.
 
 use eventide_engine::memory::{self, CountingAllocator};
+use eventide_engine::explore::explore_with_monitor;
 use eventide_engine::{Config, Limits, Por};
 use eventide_eval::corpus::{read_groups, read_pairs, read_paper};
 use eventide_eval::paper::paper_pairs;
 use eventide_groovy::corpus_location::shared_corpus_or_skip;
 use eventide_smartthings::check::check_pair;
-use eventide_smartthings::conflicts::Tracked;
+use eventide_smartthings::conflicts::{ConflictMonitor, Tracked};
+use eventide_smartthings::PairSystem;
 use eventide_smartthings::Options;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -136,19 +138,24 @@ fn a2(corpus: &Path, repeats: usize) {
     );
 }
 
-/// `one APP1 APP2 [REPEATS]`: one pair of the corpus's apps, both modes, `REPEATS` runs each
-/// (1,000 by default): mean exploration time per run, for profiling small pairs.
-fn one(corpus: &Path, app1: &str, app2: &str, repeats: usize) {
+/// `one APP1 APP2 [REPEATS [MODE]]`: one pair of the corpus's apps, both modes (or `MODE`), `REPEATS` runs each
+/// (1,000 by default): mean exploration time per run, for profiling small pairs. The pair is
+/// loaded once per mode and explored again and again (with the conflict monitor, as `pair`
+/// does), so that a profile shows the exploration, not the parser.
+fn one(corpus: &Path, app1: &str, app2: &str, repeats: usize, modes: &[Por]) {
     let apps = corpus.join("smartapps");
-    for por in [Por::Dpor, Por::None] {
+    for &por in modes {
+        let mut system = PairSystem::load(&apps.join(app1), &apps.join(app2), Options::default())
+            .unwrap_or_else(|e| panic!("{app1} + {app2}: {e}"));
+        system.observe_writes(|_| true); // `Tracked::All`
+        let config = Config { por, ..Config::default() };
         let mut total = Duration::ZERO;
         let mut counts = (0, 0);
         for _ in 0..repeats {
-            let config = Config { por, ..Config::default() };
-            let check = check_pair(&apps.join(app1), &apps.join(app2), Options::default(), Tracked::All, &config)
-                .unwrap_or_else(|e| panic!("{app1} + {app2}: {e}"));
-            total += check.outcome.stats.elapsed;
-            counts = (check.outcome.stats.states, check.outcome.stats.transitions);
+            let mut monitor = ConflictMonitor::new(Tracked::All);
+            let outcome = explore_with_monitor(&mut system, &config, &mut monitor);
+            total += outcome.stats.elapsed;
+            counts = (outcome.stats.states, outcome.stats.transitions);
         }
         println!(
             "{app1} + {app2} {:<5} states {} transitions {}: {:.1} us per run",
@@ -165,8 +172,15 @@ fn main() {
     let words: Vec<&str> = args.iter().map(String::as_str).collect();
     if let ["one", app1, app2, rest @ ..] = words.as_slice() {
         let repeats = rest.first().and_then(|a| a.parse().ok()).unwrap_or(1000);
+        let modes = match rest.get(1) {
+            Some(mode) => vec![[Por::Dpor, Por::None]
+                .into_iter()
+                .find(|p| p.name() == *mode)
+                .unwrap_or_else(|| panic!("unknown mode {mode}: dpor or none"))],
+            None => vec![Por::Dpor, Por::None],
+        };
         if let Some(corpus) = shared_corpus_or_skip("one") {
-            one(&corpus, app1, app2, repeats);
+            one(&corpus, app1, app2, repeats, &modes);
         }
         return;
     }

@@ -388,10 +388,19 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             let Some(event) = self.choose(cur) else { break }; // dead end: the execution is complete
             let Some((edge, dst, new_state)) = self.execute(cur, event) else { break };
             if self.debug {
+                let accesses: Vec<String> = self
+                    .accesses_of(edge)
+                    .iter()
+                    .map(|a| {
+                        let (owner, name) = self.system.describe_location(a.location);
+                        let kind = if a.kind == AccessKind::Write { "W" } else { "R" };
+                        format!("{kind} {}{name}", owner.map(|o| o + ".").unwrap_or_default())
+                    })
+                    .collect();
                 eprintln!(
-                    "exec s{cur} --{}--> s{dst} new={new_state} edge={edge} acc={:?}",
+                    "exec s{cur} --{}--> s{dst} new={new_state} edge={edge} acc=[{}]",
                     self.system.event_name(event),
-                    self.accesses_of(edge)
+                    accesses.join(", ")
                 );
             }
             if self.book.stopped() {
