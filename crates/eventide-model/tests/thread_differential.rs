@@ -16,7 +16,9 @@
 //!
 //! `cargo test` runs fast slices; the long campaigns are on demand:
 //! `EVENTIDE_THREAD_SEEDS=100000 cargo test --release -p eventide-model --test thread_differential -- --ignored`
-//! (default 100,000 programs each; `EVENTIDE_THREAD_SEED0` moves the first seed).
+//! (default 100,000 programs each; `EVENTIDE_THREAD_SEED0` moves the first seed;
+//! `EVENTIDE_THREAD_SHOW_ABOVE=1` lists the programs where `em-dpor` stores more distinct
+//! transitions than `dpor`).
 
 use eventide_engine::explore::em_dpor::{self, Dependence};
 use eventide_engine::{explore, Config, FindingKind, NoMonitor, Outcome, Por, StopReason};
@@ -191,9 +193,6 @@ fn check(seed: u64) -> Option<Transitions> {
         return None;
     }
     let want = found(&none);
-    if std::env::var("TMP_DUMP").ok() == Some(seed.to_string()) {
-        std::fs::write("/tmp/dump.groovy", &text).unwrap();
-    }
     assert_eq!(found(&dpor), want, "seed {seed}: dpor differs from none\n{text}");
     assert_eq!(found(&em), want, "seed {seed}: em-dpor differs from none\n{text}");
     assert_eq!(found(&ps), want, "seed {seed}: the persistent-set baseline differs from none\n{text}");
@@ -241,6 +240,7 @@ const STEP_LIMIT: u64 = 300_000;
 fn campaign(first: u64, count: u64) {
     let (mut dpor, mut ps, mut em, mut with_findings, mut skipped) = (0, 0, 0, 0, 0);
     let (mut em_above_dpor, mut em_above_ps) = (0, 0);
+    let show_above = std::env::var_os("EVENTIDE_THREAD_SHOW_ABOVE").is_some();
     for seed in first..first + count {
         match check(seed) {
             Some(t) => {
@@ -249,8 +249,8 @@ fn campaign(first: u64, count: u64) {
                 em += t.em;
                 with_findings += t.findings as u64;
                 em_above_dpor += (t.em > t.dpor) as u64;
-                if t.em > t.dpor && std::env::var_os("TMP_VERBOSE").is_some() {
-                    eprintln!("ABOVE seed {seed} em {} dpor {} ps {}", t.em, t.dpor, t.persistent);
+                if t.em > t.dpor && show_above {
+                    eprintln!("seed {seed}: em-dpor {} above dpor {} (persistent sets {})", t.em, t.dpor, t.persistent);
                 }
                 em_above_ps += (t.em > t.persistent) as u64;
             }

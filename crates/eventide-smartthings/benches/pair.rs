@@ -27,16 +27,16 @@
 //! (1,000 by default) and prints the mean exploration time per run: a loop to profile a small
 //! pair, whose single run is too short for a sampling profiler.
 
-use eventide_engine::memory::{self, CountingAllocator};
 use eventide_engine::explore::explore_with_monitor;
+use eventide_engine::memory::{self, CountingAllocator};
 use eventide_engine::{Config, Limits, Por};
 use eventide_eval::corpus::{read_groups, read_pairs, read_paper};
 use eventide_eval::paper::paper_pairs;
 use eventide_groovy::corpus_location::shared_corpus_or_skip;
 use eventide_smartthings::check::check_pair;
 use eventide_smartthings::conflicts::{ConflictMonitor, Tracked};
-use eventide_smartthings::PairSystem;
 use eventide_smartthings::Options;
+use eventide_smartthings::PairSystem;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
