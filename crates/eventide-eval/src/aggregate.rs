@@ -2,7 +2,8 @@
 //!
 //! A **pair** is (group, app_a, app_b): the same two apps in two groups are two pairs, since each
 //! group tracks its own attributes. Per pair and mode the two app orders combine:
-//! - finished: both orders completed;
+//! - finished: both orders completed (when the records hold one app order only, e.g. a batch run
+//!   with `--orders ab`, pairs are judged on that order alone);
 //! - verdict: `conflict` if either order found one, else `no_conflict` if both completed, else
 //!   `error` if either failed, else `incomplete` (`missing` when an order has no record);
 //! - figures: states, transitions, executed transitions and time add up over the two orders (the
@@ -70,14 +71,28 @@ impl PairVerdict {
 }
 
 /// A pair's runs in one mode, indexed by [`Order::index`].
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ModeResult {
     pub runs: [Option<Record>; 2],
+    /// The app orders a pair needs to be finished, by [`Order::index`]: both, unless the records
+    /// analysed hold one order only.
+    pub orders: [bool; 2],
+}
+
+impl Default for ModeResult {
+    fn default() -> Self {
+        ModeResult { runs: [None, None], orders: [true, true] }
+    }
 }
 
 impl ModeResult {
     fn present(&self) -> impl Iterator<Item = &Record> {
         self.runs.iter().flatten()
+    }
+
+    /// The runs of the orders a pair needs (`None` where such an order has no record).
+    fn needed(&self) -> impl Iterator<Item = Option<&Record>> {
+        self.runs.iter().zip(self.orders).filter(|(_, needed)| *needed).map(|(r, _)| r.as_ref())
     }
 
     /// Whether some order of this mode ran with app-state collections bounded
@@ -91,9 +106,9 @@ impl ModeResult {
         self.runs.iter().any(Option::is_some)
     }
 
-    /// Both orders completed.
+    /// Both orders completed (the needed ones, see [`ModeResult::orders`]).
     pub fn finished(&self) -> bool {
-        self.runs.iter().all(|r| r.as_ref().is_some_and(|r| r.complete))
+        self.needed().all(|r| r.is_some_and(|r| r.complete))
     }
 
     pub fn verdict(&self) -> PairVerdict {
@@ -103,7 +118,7 @@ impl ModeResult {
             PairVerdict::NoConflict
         } else if self.present().any(|r| r.verdict == Verdict::Error) {
             PairVerdict::Error
-        } else if self.runs.iter().all(Option::is_some) {
+        } else if self.needed().all(|r| r.is_some()) {
             PairVerdict::Incomplete
         } else {
             PairVerdict::Missing
@@ -117,7 +132,7 @@ impl ModeResult {
             .filter(|r| !r.complete)
             .map(|r| r.reason.clone().unwrap_or_else(|| r.verdict.as_str().to_string()))
             .collect();
-        if self.runs.iter().any(Option::is_none) {
+        if self.needed().any(|r| r.is_none()) {
             reasons.push("missing".to_string());
         }
         reasons.sort();
@@ -158,8 +173,7 @@ impl ModeResult {
     /// "Unf = 7,200 s").
     pub fn time_at_limit_ms(&self) -> u64 {
         let limit = self.present().map(|r| r.time_limit_ms).max().unwrap_or(0);
-        self.runs
-            .iter()
+        self.needed()
             .map(|r| match r {
                 Some(r) if r.complete => r.elapsed_ms,
                 Some(r) if r.time_limit_ms > 0 => r.time_limit_ms.max(r.elapsed_ms),
@@ -429,10 +443,22 @@ fn time_ratio(none: &ModeResult, dpor: &ModeResult) -> f64 {
 pub fn analyse(records: Vec<Record>) -> Analysis {
     let mut analysis = Analysis { runs: records.len(), ..Analysis::default() };
     let mut pairs: BTreeMap<PairId, [ModeResult; 2]> = BTreeMap::new();
+    // The app orders the records hold: a pair needs both only when both were run.
+    let mut orders = [false; 2];
+    for record in &records {
+        orders[record.order.index()] = true;
+    }
+    if orders == [false; 2] {
+        orders = [true; 2];
+    }
     for record in records {
         analysis.run_verdicts[record.verdict as usize] += 1;
         let id = PairId { group: record.group.clone(), app_a: record.app_a.clone(), app_b: record.app_b.clone() };
-        let slot = &mut pairs.entry(id).or_default()[record.mode.index()].runs[record.order.index()];
+        let modes = pairs.entry(id).or_insert_with(|| {
+            let mode = ModeResult { orders, ..ModeResult::default() };
+            [mode.clone(), mode]
+        });
+        let slot = &mut modes[record.mode.index()].runs[record.order.index()];
         if slot.is_some() {
             analysis.duplicates += 1;
         }
@@ -592,6 +618,31 @@ mod tests {
         assert_eq!(g.count(Mode::None, PairVerdict::Incomplete), 3);
         assert_eq!(g.count(Mode::None, PairVerdict::Missing), 1);
         assert_eq!(g.finish_rate(Mode::None), Some(0.5));
+    }
+
+    #[test]
+    fn records_of_one_app_order_judge_pairs_on_that_order() {
+        // A batch run with `--orders ab`: only the `ab` records of the pairs above.
+        let mut records = Vec::new();
+        records.extend(pair("both", (Verdict::NoConflict, 10), (Verdict::NoConflict, 20)));
+        records.extend(pair("dpor", (Verdict::Conflict, 10), (Verdict::Incomplete, 1000)));
+        records.retain(|r| r.order == Order::Ab);
+        let a = analyse(records.clone());
+        assert_eq!(a.finish, FinishCounts { both: 1, only_dpor: 1, only_none: 0, neither: 0, one_mode_only: 0 });
+        let both = &a.pairs[0];
+        assert_eq!(both.modes[0].verdict(), PairVerdict::NoConflict);
+        assert!(both.modes[1].reasons().is_empty());
+        // States 20/10 over the one order.
+        assert!((a.ratios.states.unwrap() - 2.0).abs() < 1e-9);
+        assert_eq!(a.pairs[1].modes[1].time_at_limit_ms(), 10_000);
+        // Once a `ba` record appears, every pair needs both orders again.
+        let mut ba = records[0].clone();
+        ba.order = Order::Ba;
+        records.push(ba);
+        let a = analyse(records);
+        assert_eq!(a.finish, FinishCounts { both: 0, only_dpor: 1, only_none: 0, neither: 1, one_mode_only: 0 });
+        assert_eq!(a.pairs[1].modes[0].verdict(), PairVerdict::Conflict);
+        assert_eq!(a.pairs[0].modes[1].verdict(), PairVerdict::Missing);
     }
 
     #[test]

@@ -184,11 +184,20 @@ pub fn sections(a: &Analysis, paper: Option<&PaperComparison<'_>>) -> Vec<Sectio
     if a.duplicates > 0 {
         summary.push(format!("{} duplicate run lines (the same run key twice): the last one counts", a.duplicates));
     }
-    summary.push(
-        "A pair's figures add up both app orders; a pair finished in a mode when both orders completed; \
-         its verdict is conflict if either order found one."
+    let one_order = a.pairs.first().and_then(|p| match p.modes[0].orders {
+        [true, false] => Some("ab"),
+        [false, true] => Some("ba"),
+        _ => None,
+    });
+    summary.push(match one_order {
+        Some(order) => format!(
+            "The records hold app order {order} only: a pair's figures are those of that order; a pair finished \
+             in a mode when that order completed."
+        ),
+        None => "A pair's figures add up both app orders; a pair finished in a mode when both orders completed; \
+                 its verdict is conflict if either order found one."
             .to_string(),
-    );
+    });
     out.push(Section { title: "Runs".into(), lines: summary, ..Section::default() });
 
     let mut pairs = Table::new(
