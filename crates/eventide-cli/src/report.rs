@@ -346,11 +346,15 @@ pub fn stop_text(outcome: &Outcome, limits: &Limits) -> String {
 
 /// The readable diagnosis of a run stopped by a limit (empty when it did not stop on one):
 /// each growing location, how it grew, and the start of its trace with the size after each
-/// event; then the locations that held the most distinct values.
+/// event; then the locations that held the most distinct values; then, when a collection or
+/// string grew or held the most values and the run was not bounded, what `--bound-collections`
+/// would do.
 pub fn diagnosis_text(run: &RunJson) -> String {
     use std::fmt::Write as _;
-    let mut out = growth_text(run.growth.as_deref().unwrap_or_default());
+    let growth = run.growth.as_deref().unwrap_or_default();
+    let mut out = growth_text(growth);
     let variety = run.variety.as_deref().unwrap_or_default();
+    let collection = !growth.is_empty() || variety.first().is_some_and(|v| v.max_size > 0);
     if !variety.is_empty() {
         let _ = writeln!(out, "\nstate that took the most values (what multiplies the states):");
         for v in variety {
@@ -364,6 +368,14 @@ pub fn diagnosis_text(run: &RunJson) -> String {
                 v.distinct_values
             );
         }
+    }
+    if collection && !run.bounded {
+        let _ = writeln!(
+            out,
+            "\nhint: `--bound-collections K` keeps only the last K elements of every collection in program state \
+             (and the end of every string): that makes such a program finite by changing it, and its verdict \
+             then holds for the bounded program only"
+        );
     }
     out
 }

@@ -42,6 +42,7 @@ fn a_growing_model_names_the_location_and_the_bound_makes_it_finish() {
     let readable = text(&["check", &model, "--max-states", "1500"], 3);
     assert!(readable.contains("queue reached size"), "{readable}");
     assert!(readable.contains("the state space is infinite"), "{readable}");
+    assert!(readable.contains("hint: `--bound-collections K`"), "{readable}");
 }
 
 #[test]
@@ -63,6 +64,8 @@ fn a_large_finite_model_names_no_growth_but_the_variable_that_multiplies_its_sta
     let readable = text(&["check", model, "--max-states", "1500"], 3);
     assert!(readable.contains("state that took the most values"), "{readable}");
     assert!(!readable.contains("kept growing"), "{readable}");
+    // A number multiplies the states most: bounding collections would not help.
+    assert!(!readable.contains("--bound-collections"), "{readable}");
 }
 
 #[test]
