@@ -138,10 +138,10 @@ fn a2(corpus: &Path, repeats: usize) {
     );
 }
 
-/// `one APP1 APP2 [REPEATS [MODE]]`: one pair of the corpus's apps, both modes (or `MODE`), `REPEATS` runs each
-/// (1,000 by default): mean exploration time per run, for profiling small pairs. The pair is
-/// loaded once per mode and explored again and again (with the conflict monitor, as `pair`
-/// does), so that a profile shows the exploration, not the parser.
+/// `one APP1 APP2 [REPEATS [MODE]]`: one pair of the corpus's apps, both modes (or `MODE`),
+/// `REPEATS` runs each (1,000 by default): mean exploration time per run, for profiling small
+/// pairs. The pair is loaded once per mode and explored again and again (with the conflict
+/// monitor, as `pair` does), so that a profile shows the exploration, not the parser.
 fn one(corpus: &Path, app1: &str, app2: &str, repeats: usize, modes: &[Por]) {
     let apps = corpus.join("smartapps");
     for &por in modes {
