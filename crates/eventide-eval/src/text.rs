@@ -184,11 +184,7 @@ pub fn sections(a: &Analysis, paper: Option<&PaperComparison<'_>>) -> Vec<Sectio
     if a.duplicates > 0 {
         summary.push(format!("{} duplicate run lines (the same run key twice): the last one counts", a.duplicates));
     }
-    let one_order = a.pairs.first().and_then(|p| match p.modes[0].orders {
-        [true, false] => Some("ab"),
-        [false, true] => Some("ba"),
-        _ => None,
-    });
+    let one_order = one_order(a);
     summary.push(match one_order {
         Some(order) => format!(
             "The records hold app order {order} only: a pair's figures are those of that order; a pair finished \
@@ -348,7 +344,7 @@ pub fn sections(a: &Analysis, paper: Option<&PaperComparison<'_>>) -> Vec<Sectio
     out.push(Section { title: "DISAGREEMENTS (bugs)".into(), lines, tables, alarm: !a.disagreements.is_empty() });
 
     if let Some(p) = paper {
-        out.push(paper_section(p));
+        out.push(paper_section(p, one_order));
     }
     out
 }
@@ -466,10 +462,24 @@ fn run_times_section(a: &Analysis) -> Section {
     Section { title: "Run times".into(), lines, tables: vec![t], alarm: false }
 }
 
-fn paper_section(p: &PaperComparison<'_>) -> Section {
+/// The one app order the analysed records hold, if they hold one only.
+fn one_order(a: &Analysis) -> Option<&'static str> {
+    a.pairs.first().and_then(|p| match p.modes[0].orders {
+        [true, false] => Some("ab"),
+        [false, true] => Some("ba"),
+        _ => None,
+    })
+}
+
+fn paper_section(p: &PaperComparison<'_>, one_order: Option<&str>) -> Section {
+    let ours = match one_order {
+        Some(order) => format!("Ours are app order {order} only, as the paper ran one order"),
+        None => "Ours add both app orders; the paper ran one, so compare ratios and finish status rather than \
+                 raw counts"
+            .to_string(),
+    };
     let mut lines = vec![format!(
-        "{} paper rows, {} distinct pairs; {} of them are in our results. Ours add both app orders; \
-             the paper ran one, so compare ratios and finish status rather than raw counts.",
+        "{} paper rows, {} distinct pairs; {} of them are in our results. {ours}.",
         p.rows, p.distinct_pairs, p.matched_pairs
     )];
     let mut cross = Table::new(
@@ -607,6 +617,21 @@ mod tests {
         t.push(vec!["long name".into(), "5".into()]);
         t.push(vec!["x".into(), "12345".into()]);
         assert_eq!(t.render(), "name           n\n---------  -----\nlong name      5\nx          12345\n");
+    }
+
+    #[test]
+    fn records_of_one_app_order_say_so() {
+        let records: Vec<_> = Mode::BOTH
+            .into_iter()
+            .map(|mode| record("locks", "a.groovy", "b.groovy", Order::Ab, mode, Verdict::NoConflict))
+            .collect();
+        let text = render_text(&sections(&analyse(records.clone()), None));
+        assert!(text.contains("The records hold app order ab only"), "{text}");
+        assert!(!text.contains("add up both app orders"), "{text}");
+        let mut both = records;
+        both.push(record("locks", "a.groovy", "b.groovy", Order::Ba, Mode::Dpor, Verdict::NoConflict));
+        let text = render_text(&sections(&analyse(both), None));
+        assert!(text.contains("add up both app orders"), "{text}");
     }
 
     #[test]
