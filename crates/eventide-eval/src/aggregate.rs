@@ -390,6 +390,8 @@ pub struct Analysis {
     pub duplicates: usize,
     /// Pairs, sorted by group and names.
     pub pairs: Vec<PairSummary>,
+    /// The app orders a pair needs to be finished (see [`ModeResult::orders`]).
+    pub orders: [bool; 2],
     pub finish: FinishCounts,
     /// Over pairs finished both ways.
     pub ratios: Ratios,
@@ -465,6 +467,7 @@ pub fn analyse(records: Vec<Record>) -> Analysis {
         *slot = Some(record);
     }
     analysis.pairs = pairs.into_iter().map(|(id, modes)| PairSummary { id, modes }).collect();
+    analysis.orders = orders;
 
     for pair in &analysis.pairs {
         analysis.finish.add(pair.finish());

@@ -464,11 +464,11 @@ fn run_times_section(a: &Analysis) -> Section {
 
 /// The one app order the analysed records hold, if they hold one only.
 fn one_order(a: &Analysis) -> Option<&'static str> {
-    a.pairs.first().and_then(|p| match p.modes[0].orders {
+    match a.orders {
         [true, false] => Some("ab"),
         [false, true] => Some("ba"),
         _ => None,
-    })
+    }
 }
 
 fn paper_section(p: &PaperComparison<'_>, one_order: Option<&str>) -> Section {

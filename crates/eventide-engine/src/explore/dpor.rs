@@ -393,7 +393,11 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
                     .iter()
                     .map(|a| {
                         let (owner, name) = self.system.describe_location(a.location);
-                        let kind = if a.kind == AccessKind::Write { "W" } else { "R" };
+                        let kind = match a.kind {
+                            AccessKind::Read => "R",
+                            AccessKind::Write => "W",
+                            AccessKind::Set => "S",
+                        };
                         format!("{kind} {}{name}", owner.map(|o| o + ".").unwrap_or_default())
                     })
                     .collect();
