@@ -329,6 +329,23 @@ fn unsupported_constructs_are_reported() {
 }
 
 #[test]
+fn a_host_with_a_fixed_time_zone_accepts_only_that_zone_as_the_default() {
+    let src = "TimeZone.setDefault(TimeZone.getTimeZone('UTC'))\nprintln TimeZone.getDefault().ID\n\
+               TimeZone.setDefault(TimeZone.getTimeZone('Europe/Paris'))";
+    let mut i = interp(src);
+    let mut h = TestHost::new();
+    let err = i.run_script(&mut h).unwrap_err();
+    assert_eq!(h.out, "UTC\n");
+    assert!(matches!(&err.kind, ErrorKind::Unsupported { .. }), "{err}");
+    assert!(
+        err.to_string().starts_with(
+            "App.groovy:3:1: unsupported construct: TimeZone.setDefault(Europe/Paris): the default time zone is fixed at UTC"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
 fn assertion_failures_are_a_distinct_kind_with_a_caret() {
     let src = "def x = 1\nassert x == 2 : \"x must be two\"\n";
     let file = SourceFile::new("App.groovy", src);

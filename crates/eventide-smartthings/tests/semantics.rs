@@ -744,3 +744,20 @@ fn handlers_that_only_initialise_a_key_lazily_are_independent() {
     }
     assert_eq!(counts, [15, 35], "DPOR, exhaustive search");
 }
+
+#[test]
+fn commands_to_a_list_of_devices_go_to_each_and_inputs_shadow_methods_of_their_name() {
+    let mut sys = system(&["device-lists.groovy"], Options::default());
+    let a = setup(&mut sys, "setup:A");
+    // `extraLamps()` reads the input `extraLamps` inside, so it returns `lamps + extraLamps`
+    // (both bound to switch1), and `on()` goes to each element of that list.
+    let step = run(&mut sys, &a, "contact1.contact=open");
+    assert!(step.findings.is_empty(), "{:?}", step.findings);
+    assert_eq!(handlers(&step.label), ["App1.opened"]);
+    assert_eq!(writes(&step.label), ["App1:switch1.switch=on", "App1:switch1.switch=on"]);
+    assert_eq!(sys.attribute(&step.next, "switch1", "switch").as_deref(), Some("on"));
+    let step = run(&mut sys, &step.next, "contact1.contact=closed");
+    assert!(step.findings.is_empty(), "{:?}", step.findings);
+    assert_eq!(writes(&step.label), ["App1:switch1.switch=off", "App1:switch1.switch=off"]);
+    assert_eq!(sys.state_value(&step.next, AppId::App1, "results").as_deref(), Some("2"));
+}

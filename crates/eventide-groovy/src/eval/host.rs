@@ -23,6 +23,15 @@ pub trait Host {
     /// or a getter.
     fn get_global(&mut self, interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError>;
 
+    /// A global the platform binds under `name` (an input, a platform object, a field the script
+    /// assigned), read as a bare name. Consulted after the script's getters and before its methods
+    /// as values: an input named like a script method reads as the input, as on the platform
+    /// (`input "onSwitches"` beside `private onSwitches()`). `Ok(None)` when nothing is bound;
+    /// [`Host::get_global`] stays the last resort of the lookup.
+    fn bound_global(&mut self, _interp: &mut Interpreter, _name: &str) -> Result<Option<Value>, EvalError> {
+        Ok(None)
+    }
+
     /// Writes a global (binding) name: any assignment to a bare name that is not a local or a
     /// delegate property.
     fn set_global(&mut self, interp: &mut Interpreter, name: &str, value: Value) -> Result<(), EvalError>;
@@ -67,6 +76,20 @@ pub trait Host {
         _obj: HostRef,
         _name: &str,
         _args: Vec<Value>,
+    ) -> Result<Option<Value>, EvalError> {
+        Ok(None)
+    }
+
+    /// Calls a method that neither Groovy's lists nor their elements' common methods answer on a
+    /// list (`(switches + moreSwitches).on()`): a platform whose lists of its objects take the
+    /// objects' methods answers for each element; `Ok(None)` leaves Groovy's
+    /// `MissingMethodException`.
+    fn call_list_method(
+        &mut self,
+        _interp: &mut Interpreter,
+        _items: &[Value],
+        _name: &str,
+        _args: &[Value],
     ) -> Result<Option<Value>, EvalError> {
         Ok(None)
     }
@@ -117,6 +140,20 @@ pub trait Host {
         Tz::UTC
     }
 
+    /// `TimeZone.setDefault(zone)`. A host whose default zone is fixed accepts only that zone
+    /// (setting it changes nothing) and names anything else as unsupported.
+    fn set_default_time_zone(&mut self, zone: Tz) -> Result<(), EvalError> {
+        if zone == self.default_time_zone() {
+            Ok(())
+        } else {
+            Err(EvalError::unsupported(format!(
+                "TimeZone.setDefault({}): the default time zone is fixed at {}",
+                zone.name(),
+                self.default_time_zone().name()
+            )))
+        }
+    }
+
     /// Output of `println` / `print` (the text includes the newline for `println`).
     fn print(&mut self, text: &str);
 }
@@ -161,6 +198,10 @@ impl Host for BufferHost {
     }
     fn default_time_zone(&self) -> Tz {
         self.zone.unwrap_or(Tz::UTC)
+    }
+    fn set_default_time_zone(&mut self, zone: Tz) -> Result<(), EvalError> {
+        self.zone = Some(zone);
+        Ok(())
     }
     fn print(&mut self, text: &str) {
         self.output.push_str(text);

@@ -1334,13 +1334,17 @@ impl Interpreter {
         ))
     }
 
-    /// A script method as a value, or a getter's result.
+    /// A property of the script: a getter's result, else what the platform binds under the name
+    /// ([`Host::bound_global`]), else a script method as a value (a handler passed by name).
     fn script_property(&mut self, h: &mut dyn Host, name: &str) -> R<Option<Value>> {
-        if let Some((k, _)) = self.methods.get_key_value(name) {
-            return Ok(Some(Value::MethodRef(k.clone())));
-        }
         if let Some(g) = self.getters.get(name).cloned() {
             return self.call_decl(h, &g, Vec::new()).map(Some);
+        }
+        if let Some(v) = h.bound_global(self, name)? {
+            return Ok(Some(v));
+        }
+        if let Some((k, _)) = self.methods.get_key_value(name) {
+            return Ok(Some(Value::MethodRef(k.clone())));
         }
         Ok(None)
     }
@@ -1899,6 +1903,12 @@ impl Interpreter {
                     let c = m.borrow().get_str(name).cloned();
                     if let Some(c) = c.filter(|c| c.is_callable()) {
                         return self.call_value(h, &c, args);
+                    }
+                }
+                if let Value::List(l) = &recv {
+                    let items = l.borrow().clone();
+                    if let Some(v) = h.call_list_method(self, &items, name, &args)? {
+                        return Ok(v);
                     }
                 }
                 Err(self.missing_method_err(h, &recv, name, &args))

@@ -549,6 +549,20 @@ pub fn call_static(
             super::decimal_format::factory(n, a).unwrap_or_default()
         }
         ("TimeZone", "getDefault", []) => Value::obj(Obj::TimeZone(h.default_time_zone())),
+        ("TimeZone", "setDefault", [zone]) => {
+            let zone = match zone {
+                Value::Obj(o) => match &**o {
+                    Obj::TimeZone(tz) => Some(*tz),
+                    _ => None,
+                },
+                _ => None,
+            };
+            match zone {
+                Some(tz) => h.set_default_time_zone(tz)?,
+                None => return Err(interp.missing_method("java.util.TimeZone", "setDefault", a)),
+            }
+            Value::Null
+        }
         ("Date", "parse", [fmt, text]) | ("Date", "parse", [fmt, text, _]) => {
             let (fmt, text) = (display(h, fmt), display(h, text));
             let tz = match a.get(2) {

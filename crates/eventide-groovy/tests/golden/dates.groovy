@@ -334,3 +334,12 @@ println c.timeInMillis
 println new GregorianCalendar(2020, 0, 31, 10, 5, 7).time.time
 //> 1580428800000
 //> 1580465107000
+
+//# TimeZone.setDefault changes what formatting without a zone uses
+println new Date(0).format("HH:mm")
+TimeZone.setDefault(TimeZone.getTimeZone("Asia/Tokyo"))
+println TimeZone.getDefault().ID
+println new Date(0).format("HH:mm")
+//> 00:00
+//> Asia/Tokyo
+//> 09:00

@@ -1099,7 +1099,13 @@ pub(crate) fn normalize_attr_text(kind: AttrKind, text: &str) -> String {
 }
 
 impl Host for StHost<'_> {
-    fn get_global(&mut self, _interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
+    fn get_global(&mut self, interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
+        // The platform resolves any other name as a setting: an input that is not declared (or
+        // not set) reads as null.
+        Ok(Some(self.bound_global(interp, name)?.unwrap_or(Value::Null)))
+    }
+
+    fn bound_global(&mut self, _interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
         let app = self.app();
         let v = match name {
             "state" => Value::Host(HostRef { kind: kind::STATE, id: app as u32 }),
@@ -1135,9 +1141,7 @@ impl Host for StHost<'_> {
                         }));
                     }
                 }
-                // The platform resolves any other name as a setting: an input that is not
-                // declared (or not set) reads as null.
-                return Ok(Some(Value::Null));
+                return Ok(None);
             }
         };
         Ok(Some(v))
@@ -1180,6 +1184,16 @@ impl Host for StHost<'_> {
         args: Vec<Value>,
     ) -> Result<Option<Value>, EvalError> {
         objects::call_method(self, interp, obj, name, args)
+    }
+
+    fn call_list_method(
+        &mut self,
+        interp: &mut Interpreter,
+        items: &[Value],
+        name: &str,
+        args: &[Value],
+    ) -> Result<Option<Value>, EvalError> {
+        objects::list_method(self, interp, items, name, args)
     }
 
     fn class_name(&self, obj: HostRef) -> String {

@@ -769,6 +769,37 @@ fn device_list_method(
     interp.call_method(h, list, name, args).map(Some)
 }
 
+/// A method Groovy's lists do not answer, called on a list whose elements are all devices (or
+/// device inputs): `(switches + moreSwitches).on()`, `[lamp, fan]*.off()` written without the
+/// spread. The platform sends it to each device, as it does for a `multiple: true` input; the
+/// result is the list of the devices' results. `None` when an element is not a device, or the
+/// first device does not answer the method either.
+pub(super) fn list_method(
+    h: &mut StHost,
+    interp: &mut Interpreter,
+    items: &[Value],
+    name: &str,
+    args: &[Value],
+) -> Result<Option<Value>, EvalError> {
+    let devices: Option<Vec<u32>> = items
+        .iter()
+        .map(|item| match item {
+            Value::Host(r) if r.kind == kind::DEVICE || r.kind == kind::DEVICE_LIST => Some(r.id),
+            _ => None,
+        })
+        .collect();
+    let Some(devices) = devices.filter(|d| !d.is_empty()) else { return Ok(None) };
+    let mut results = Vec::with_capacity(devices.len());
+    for d in devices {
+        match device_method(h, interp, d, name, args.to_vec())? {
+            Some(v) => results.push(v),
+            None if results.is_empty() => return Ok(None),
+            None => results.push(Value::Null),
+        }
+    }
+    Ok(Some(Value::new_list(results)))
+}
+
 // ----------------------------------------------------------------------------------------------
 // Names
 

@@ -1,0 +1,40 @@
+/**
+ *  Test app (Eventide): commands sent to a list built from two device inputs, an input named
+ *  like one of the app's methods, and the default time zone set to the location's.
+ */
+definition(
+    name: "Device Lists",
+    namespace: "eventide.test",
+    author: "Eventide",
+    description: "Turns every listed light on when a door opens, off when it closes."
+)
+
+preferences {
+    section("When this opens") {
+        input "door", "capability.contactSensor", title: "Door"
+    }
+    section("Turn on and off") {
+        input "lamps", "capability.switch", title: "Lamps", multiple: true
+        input "extraLamps", "capability.switch", title: "More lamps", multiple: true, required: false
+    }
+}
+
+def installed() {
+    subscribe(door, "contact.open", opened)
+    subscribe(door, "contact.closed", closed)
+}
+
+def opened(evt) {
+    TimeZone.setDefault(location.timeZone)
+    extraLamps()?.on()
+}
+
+def closed(evt) {
+    // Each element answers for itself: the list's result is the list of the commands' results.
+    state.results = (lamps + extraLamps).off().size()
+}
+
+// Inside, `extraLamps` is the input, not this method.
+private extraLamps() {
+    if (lamps && extraLamps) { lamps + extraLamps } else { lamps }
+}
