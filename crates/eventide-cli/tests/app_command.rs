@@ -55,10 +55,11 @@ fn a_clean_app_is_ok_with_exit_zero() {
     let path = temp_app("clean.groovy", &format!("{HEADER}def switchHandler(evt) {{ state.last = evt.value }}\n"));
     let v = app_json(&path, 0);
     assert_eq!((v["ok"].as_bool(), v["complete"].as_bool()), (Some(true), Some(true)), "{v}");
-    // Every value of a subscribed attribute is an event; the switch starts off, so reporting
-    // `off` changes nothing and runs no handler.
+    // Every value of a subscribed attribute is an event. The switch starts off in configuration
+    // A, so reporting `off` there changes nothing; it runs from configuration B (the switch on)
+    // instead, and every handler runs.
     assert_eq!(v["event_names"], serde_json::json!(["switch1.switch=on", "switch1.switch=off"]), "{v}");
-    assert_eq!(v["handlers_run"], 2, "installed() and the handler of the one change: {v}");
+    assert_eq!(v["handlers_run"], 3, "installed() and the handler of each event: {v}");
 }
 
 #[test]

@@ -706,7 +706,10 @@ impl PairSystem {
     }
 
     /// Runs the setup transition (configuration A), then every event enabled after it once, from
-    /// the state after setup (what `eventide app` shows), each handler within `limits`.
+    /// the state after setup (what `eventide app` shows), each handler within `limits`. An event
+    /// that runs no handler there (a device reporting the value configuration A gave its
+    /// attribute changes nothing) runs from the state after configuration B instead, so that its
+    /// handlers run too.
     pub fn exercise(&mut self, limits: Watchdog) -> Exercise {
         self.set_watchdog(Some(limits));
         let out = self.exercise_within_limits();
@@ -730,9 +733,22 @@ impl PairSystem {
         out.schedules = self.timers(&after).into_iter().map(|(_, h, p)| (h, p)).collect();
         let events = self.enabled_events(&after);
         out.events = events.iter().map(|&e| self.event_name(e)).collect();
+        // The state after configuration B, once needed (`None` inside when its setup failed).
+        let mut after_b: Option<Option<PairState>> = None;
         for &e in &events {
             accesses.clear();
-            let run = self.run_event(&after, e, &mut accesses);
+            let mut run = self.run_event(&after, e, &mut accesses);
+            if run.handler_runs == 0 && run.step.findings.is_empty() {
+                let b = after_b.get_or_insert_with(|| {
+                    let setup_b = self.run_event(&initial, 1, &mut Vec::new());
+                    let clean = setup_b.step.findings.is_empty() && setup_b.interrupted.is_none();
+                    clean.then_some(setup_b.step.next)
+                });
+                if let Some(b) = b.clone().filter(|b| self.enabled_events(b).contains(&e)) {
+                    accesses.clear();
+                    run = self.run_event(&b, e, &mut accesses);
+                }
+            }
             out.handlers_run += run.handler_runs;
             out.outputs.extend(run.outputs.iter().cloned());
             out.record(&run, &self.event_name(e));
