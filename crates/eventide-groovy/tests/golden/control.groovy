@@ -194,3 +194,24 @@ def total = 0
 for (i in 0..<3) { total += i }
 println total
 //> 3
+
+//# multiple assignment takes the value's elements in order
+def (a, b) = [1, 2]
+println a + b
+def (x, y, z) = "pq".toList()
+println([x, y, z])
+def (int i, String s) = [7, "seven"]
+println "$i $s ${i.getClass().simpleName}"
+def (k) = [9, 10]
+println k
+def pair() { [3, 4] }
+def (
+    c,
+    d
+) = pair()
+println c * d
+//> 3
+//> [p, q, null]
+//> 7 seven Integer
+//> 9
+//> 12

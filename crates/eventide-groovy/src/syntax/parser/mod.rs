@@ -855,8 +855,7 @@ impl<'t> Parser<'t> {
         }
         if self.eat_word("def") {
             if self.is(Punct::LParen) {
-                let span = self.tok().span;
-                return Err(self.unsupported("multiple assignment `def (a, b) = ...`", span));
+                return self.parse_multiple_assignment(start);
             }
             if self.name_word().is_some() && self.nth_is(1, Punct::LParen) {
                 return self.parse_method(start, annotations, modifiers, None);
@@ -904,6 +903,47 @@ impl<'t> Parser<'t> {
             return self.parse_method(start, annotations, modifiers, Some(ty));
         }
         self.parse_var_decl(start, Some(ty))
+    }
+
+    /// `def (a, b) = value` and `def (int a, String b) = value` after `def`: Groovy's multiple
+    /// assignment, which takes element `i` of the value (`getAt(i)`, so missing elements are
+    /// `null`) for the `i`-th name. Read as one declaration of a hidden local holding the value
+    /// (a name no script can write), then of each name from its element, cast to its type.
+    fn parse_multiple_assignment(&mut self, start: u32) -> PResult<Stmt> {
+        self.expect(Punct::LParen, "to start the names of a multiple assignment")?;
+        let mut names: Vec<(Option<TypeName>, Name, Span)> = Vec::new();
+        self.with_nl(true, |p| {
+            loop {
+                let ty = if p.looks_like_local_decl() { Some(p.parse_type()?) } else { None };
+                let (name, span) = p.expect_name("variable name")?;
+                names.push((ty, name, span));
+                if !p.eat(Punct::Comma) {
+                    break;
+                }
+            }
+            p.expect(Punct::RParen, "to close the names of a multiple assignment")
+        })?;
+        self.expect(Punct::Assign, "after the names of a multiple assignment")?;
+        let value = self.parse_expr()?;
+        let value_span = value.span;
+        let hidden: Name = format!("$multiple@{start}").into();
+        let mut vars = vec![VarDeclarator { name: hidden.clone(), init: Some(value), span: value_span }];
+        for (i, (ty, name, span)) in names.into_iter().enumerate() {
+            let element = Expr {
+                kind: ExprKind::Index {
+                    object: Box::new(Expr { kind: ExprKind::Ident(hidden.clone()), span }),
+                    index: vec![Expr { kind: ExprKind::Number(NumberLit::Integer(i as i32)), span }],
+                    safe: false,
+                },
+                span,
+            };
+            let init = match ty {
+                Some(ty) => Expr { kind: ExprKind::Cast { ty, expr: Box::new(element) }, span },
+                None => element,
+            };
+            vars.push(VarDeclarator { name, init: Some(init), span });
+        }
+        Ok(Stmt { kind: StmtKind::LocalVar { ty: None, vars }, span: self.span_from(start) })
     }
 
     /// `name = init, name2, ...` after the type (or `def`) of a local declaration.

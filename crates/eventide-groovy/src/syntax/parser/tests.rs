@@ -871,7 +871,8 @@ fn other_errors() {
     assert_eq!(err("def f(a b c) {}").0, "expected `,` or `)` in parameter list, found `c`");
     assert_eq!(err("x.").0, "expected member name after `.`, found end of input");
     assert_eq!(err("a # b").0, "unexpected character `#`");
-    assert_eq!(err("def (a, b) = [1, 2]").0, "unsupported construct: multiple assignment `def (a, b) = ...`");
+    assert_eq!(err("def (a, 2) = [1, 2]").0, "expected variable name, found number literal");
+    assert_eq!(err("def (a, b)").0, "expected `=` after the names of a multiple assignment, found end of input");
     assert_eq!(err("x = String::valueOf").0, "unsupported construct: method reference `::`");
     assert_eq!(err("x.<String>foo()").0, "unsupported construct: explicit type arguments on a method call");
     assert_eq!(err("synchronized (x) { }").0, "unsupported construct: `synchronized` block");
