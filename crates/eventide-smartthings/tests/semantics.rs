@@ -761,3 +761,14 @@ fn commands_to_a_list_of_devices_go_to_each_and_inputs_shadow_methods_of_their_n
     assert_eq!(writes(&step.label), ["App1:switch1.switch=off", "App1:switch1.switch=off"]);
     assert_eq!(sys.state_value(&step.next, AppId::App1, "results").as_deref(), Some("2"));
 }
+
+#[test]
+fn a_time_input_reads_as_that_time_today_in_the_platforms_time_helpers() {
+    let mut sys = system(&["time-inputs.groovy"], Options::default());
+    let a = setup(&mut sys, "setup:A");
+    // The time input is "15:00"; the clock's day is 2026-01-05 (UTC).
+    assert_eq!(sys.state_value(&a, AppId::App1, "dateTime").as_deref(), Some("1767625200000"));
+    assert_eq!(sys.state_value(&a, AppId::App1, "today").as_deref(), Some("1767625200000"));
+    assert_eq!(sys.state_value(&a, AppId::App1, "iso").as_deref(), Some("1767601800000"));
+    assert_eq!(sys.state_value(&a, AppId::App1, "bad").as_deref(), Some("toDateTime(): not an ISO date-time: noon"));
+}

@@ -467,10 +467,15 @@ pub(super) fn call(
             [start, t] | [start, t, _] => Value::Date(time::time_today_after(start, t, time::zone_of(args.get(2)))?),
             _ => return Err(platform_error("timeTodayAfter() takes (start, time, [timeZone])")),
         },
+        // A time input holds `HH:mm` in this model (the platform's hold an ISO date-time of the
+        // day they were set): it reads as that time today, as `timeToday` reads it.
         "toDateTime" => match args.first().and_then(|v| v.as_str()) {
             Some(t) => match time::parse_iso(t) {
                 Some(ms) => Value::Date(ms),
-                None => return Err(platform_error(format!("toDateTime(): not an ISO date-time: {t}"))),
+                None => match time::time_today(&args[0], time::zone_of(None)) {
+                    Ok(ms) => Value::Date(ms),
+                    _ => return Err(platform_error(format!("toDateTime(): not an ISO date-time: {t}"))),
+                },
             },
             None => return Err(platform_error("toDateTime() needs a string")),
         },
