@@ -578,10 +578,12 @@ fn child_devices_are_part_of_the_state() {
         .map(|a| sys.location_name(a.location))
         .collect();
     assert!(names.contains(&"app1.childDevices".to_string()), "{names:?}");
-    // Touching relabels it: another state; counting reads one child.
+    // Touching relabels it (`setLabel`, then `label =`): another state; counting reads one child.
     let touched = run(&mut sys, &on.next, "app1.touch");
+    assert!(touched.findings.is_empty(), "{:?}", touched.findings);
     assert_ne!(fp(&sys, &touched.next), fp(&sys, &on.next));
     assert_eq!(sys.state_value(&touched.next, AppId::App1, "count").as_deref(), Some("1"));
+    assert_eq!(sys.state_value(&touched.next, AppId::App1, "label").as_deref(), Some("Renamed!"));
     // switch off deletes it: back to the state after setup.
     let off = run(&mut sys, &on.next, "switch1.switch=off");
     let back = run(&mut sys, &off.next, "switch1.switch=on");

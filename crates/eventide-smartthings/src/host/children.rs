@@ -17,7 +17,8 @@
 //! - `deleteChildDevice(networkId)`: removes it (nothing when there is none);
 //! - on a child: `deviceNetworkId`, `id`, `name`, `label`, `displayName`, `typeName`, `hub`,
 //!   `data`, `currentX`, `getDataValue`, `updateDataValue`, `currentValue`, `latestValue`,
-//!   `sendEvent`, `setLabel`, `setDisplayName`, `hasCommand`, `hasAttribute`.
+//!   `sendEvent`, `setLabel`, `setDisplayName` (also as `child.label = ...`), `hasCommand`,
+//!   `hasAttribute`.
 
 use std::sync::Arc;
 

@@ -401,6 +401,11 @@ pub(super) fn set_property(
             h.set_mode(&m)?;
             Ok(true)
         }
+        // `child.label = "Kitchen"`, as `child.setLabel("Kitchen")`.
+        kind::CHILD_DEVICE if matches!(name, "label" | "displayName") => {
+            super::children::method(h, obj.id, "setLabel", &[value], false)?;
+            Ok(true)
+        }
         _ => Ok(false),
     }
 }

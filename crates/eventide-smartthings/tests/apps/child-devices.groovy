@@ -27,5 +27,10 @@ def switched(evt) {
 
 def touched(evt) {
     getChildDevice("child-1")?.setLabel("Renamed")
+    def child = getChildDevice("child-1")
+    if (child) {
+        child.label = child.label + "!"
+    }
+    state.label = child?.label
     state.count = childDevices.size()
 }

@@ -50,6 +50,15 @@ impl<'t> Parser<'t> {
     }
 
     pub(super) fn parse_assign_rest(&mut self, lhs: Expr) -> PResult<Expr> {
+        self.parse_assign_rest_in(lhs, false)
+    }
+
+    /// An assignment at statement level, whose value may be a command call.
+    pub(super) fn parse_assign_rest_of_statement(&mut self, lhs: Expr) -> PResult<Expr> {
+        self.parse_assign_rest_in(lhs, true)
+    }
+
+    fn parse_assign_rest_in(&mut self, lhs: Expr, statement: bool) -> PResult<Expr> {
         let op = match self.tok().kind {
             Tok::Punct(p) => match p {
                 Punct::Assign => None,
@@ -74,7 +83,7 @@ impl<'t> Parser<'t> {
             return Err(SyntaxError::new("invalid assignment target", lhs.span));
         }
         self.bump();
-        let value = self.parse_expr()?;
+        let value = if statement { self.nested(|p| p.parse_statement_expr())? } else { self.parse_expr()? };
         let span = lhs.span.to(value.span);
         Ok(Expr { kind: ExprKind::Assign { op, target: boxed(lhs), value: boxed(value) }, span })
     }

@@ -447,24 +447,29 @@ impl<'t> Parser<'t> {
 
     /// An expression statement, including command calls (`foo a, b: c`).
     fn parse_expr_statement(&mut self, start: u32) -> PResult<Stmt> {
+        let expr = self.parse_statement_expr()?;
+        Ok(Stmt { kind: StmtKind::Expr(expr), span: self.span_from(start) })
+    }
+
+    /// An expression where Groovy also takes a command call: a statement, the initializer of a
+    /// declaration (`def out = sh script: "ls", returnStdout: true`) and the value of an
+    /// assignment statement (`result = input name, "number"`).
+    fn parse_statement_expr(&mut self) -> PResult<Expr> {
         let starts_path = match &self.tok().kind {
             Tok::Ident(w) => !is_reserved(w) || matches!(&**w, "this" | "super"),
             _ => false,
         };
-        let expr = if starts_path {
-            let e = self.parse_postfix()?;
-            if is_command_callee(&e) && self.at_command_arg() {
-                self.parse_command_call(e)?
-            } else {
-                let e = self.parse_power_rest(e)?;
-                let e = self.parse_binary_rest(e, 0)?;
-                let e = self.parse_ternary_rest(e)?;
-                self.parse_assign_rest(e)?
-            }
-        } else {
-            self.parse_expr()?
-        };
-        Ok(Stmt { kind: StmtKind::Expr(expr), span: self.span_from(start) })
+        if !starts_path {
+            return self.parse_expr();
+        }
+        let e = self.parse_postfix()?;
+        if is_command_callee(&e) && self.at_command_arg() {
+            return self.parse_command_call(e);
+        }
+        let e = self.parse_power_rest(e)?;
+        let e = self.parse_binary_rest(e, 0)?;
+        let e = self.parse_ternary_rest(e)?;
+        self.parse_assign_rest_of_statement(e)
     }
 
     /// Whether the current token, on the same line, starts the first argument of a command
@@ -951,7 +956,7 @@ impl<'t> Parser<'t> {
         let mut vars = Vec::new();
         loop {
             let (name, name_span) = self.expect_name("variable name")?;
-            let init = if self.eat(Punct::Assign) { Some(self.parse_expr()?) } else { None };
+            let init = if self.eat(Punct::Assign) { Some(self.parse_statement_expr()?) } else { None };
             vars.push(VarDeclarator { name, init, span: self.span_from(name_span.start) });
             if !self.eat(Punct::Comma) {
                 break;

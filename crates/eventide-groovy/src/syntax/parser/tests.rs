@@ -416,6 +416,13 @@ fn command_calls() {
     // Command chains: `a b c d` is `a(b).c(d)`; `a b c` is `a(b).c`.
     assert_eq!(sx(r#"command "setColorHex" "string""#), r#"(. (cmd _ command "setColorHex") $"string")"#);
     assert_eq!(sx("move forward by 5"), "(cmd (cmd _ move forward) by 5)");
+    // The initializer of a declaration and the value of an assignment statement may be command
+    // calls (`def out = sh script: "ls", returnStdout: true`).
+    assert_eq!(sxs("def r = foo 1, b: 2"), "(var def r=(cmd _ foo 1 b=2))");
+    assert_eq!(sxs(r#"String s = input name, "number""#), r#"(var String s=(cmd _ input name "number"))"#);
+    assert_eq!(sx("x.y = bar z"), "(= (. x y) (cmd _ bar z))");
+    assert_eq!(sx("a = b = bar z"), "(= a (= b (cmd _ bar z)))");
+    assert_eq!(sxs("def x = a -1"), "(var def x=(- a 1))");
     // Not command calls.
     assert_eq!(sx("foo -1"), "(- foo 1)");
     assert_eq!(sx("x in list"), "(in x list)");
