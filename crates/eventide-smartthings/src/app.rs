@@ -103,6 +103,15 @@ fn load_interrupt(start: std::time::Instant) -> Interrupt {
     }
 }
 
+/// How many page-method runs discovery makes at most.
+const MAX_PAGE_RUNS: usize = 200;
+
+/// Whether every declaration of script method `page` needs an argument.
+fn takes_params(interp: &Interpreter, page: &str) -> bool {
+    let decls = interp.method_decls(page);
+    !decls.is_empty() && decls.iter().all(|m| m.params.iter().any(|p| p.default.is_none()))
+}
+
 /// Runs the app's top level and its page methods against `settings` (and the devices of
 /// `binding`, in configuration A, when there is one).
 pub(crate) fn discover(
@@ -153,12 +162,33 @@ pub(crate) fn discover(
         });
     }
     let mut warnings = Vec::new();
-    let mut run = 0;
-    while let Some(page) = host.discovery.as_ref().and_then(|d| d.pages.get(run).cloned()) {
-        run += 1;
-        if run > 200 {
+    // Page methods run in the order they are referenced. One that takes a parameter runs once
+    // per distinct `params:` of the `href`s to it (`def pageEditButton(params)`), as the
+    // platform calls it; one that no such `href` reaches runs last, with an empty map.
+    let (mut next_page, mut next_call, mut deferred) = (0, 0, Vec::new());
+    for _ in 0..MAX_PAGE_RUNS {
+        let Some(d) = host.discovery.as_ref() else { break };
+        let (page, args) = if let Some(page) = d.pages.get(next_page).cloned() {
+            next_page += 1;
+            if takes_params(&interp, &page) {
+                deferred.push(page);
+                continue;
+            }
+            (page, Vec::new())
+        } else if let Some((page, params)) = d.page_params.get(next_call).cloned() {
+            next_call += 1;
+            if !takes_params(&interp, &page) {
+                continue;
+            }
+            (page, vec![params])
+        } else if let Some(page) = deferred.pop() {
+            if d.page_params.iter().any(|(p, _)| *p == page) {
+                continue;
+            }
+            (page, vec![Value::empty_map()])
+        } else {
             break;
-        }
+        };
         if !interp.has_method(&page) {
             continue;
         }
@@ -167,7 +197,7 @@ pub(crate) fn discover(
         }
         let mut page_interp = Interpreter::new(source.script.clone(), source.file.clone());
         page_interp.set_interrupt(Some(limits));
-        if let Err(e) = page_interp.call_function(&mut host, &page, Vec::new()) {
+        if let Err(e) = page_interp.call_function(&mut host, &page, args) {
             if e.interrupt_reason().is_some() {
                 return Err(interrupted(&e));
             }

@@ -356,10 +356,26 @@ fn an_unknown_platform_call_names_itself_and_its_line() {
 fn inputs_are_discovered_by_running_pages() {
     let a = app("pages.groovy");
     let names: Vec<&str> = a.inputs.iter().map(|i| i.name.as_str()).collect();
-    assert_eq!(names, ["staticNumber", "sensors", "choice", "phone", "notify", "text_a", "text_b", "when", "numbers"]);
+    assert_eq!(
+        names,
+        [
+            "staticNumber",
+            "sensors",
+            "choice",
+            "phone",
+            "notify",
+            "text_a",
+            "text_b",
+            "when",
+            "numbers",
+            "button_2",
+            "noExtra"
+        ]
+    );
+    assert!(a.warnings.is_empty(), "{:?}", a.warnings);
     assert_eq!(a.input("choice").map(|i| i.line), Some(20));
     // An input declared through a helper is located at the helper's `input` call.
-    assert_eq!(a.input("sensors").map(|i| i.line), Some(55));
+    assert_eq!(a.input("sensors").map(|i| i.line), Some(75));
     assert_eq!(a.input("choice").and_then(|i| i.page.as_deref()), Some("mainPage"));
     // With the sensors bound, the detail page declares a delay per sensor.
     let mut sys = PairSystem::new(vec![a], Options::default()).unwrap();

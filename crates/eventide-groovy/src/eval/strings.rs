@@ -57,6 +57,7 @@ pub fn has_method(name: &str) -> bool {
             | "equalsIgnoreCase"
             | "charAt"
             | "matches"
+            | "tr"
     )
 }
 
@@ -126,6 +127,36 @@ pub fn get_at(s: &str, idx: &Value) -> R<Value> {
             )),
         )),
     }
+}
+
+/// The characters of a `tr` set, with ranges (`a-z`) spelled out.
+fn tr_set(set: &str) -> Vec<char> {
+    let c: Vec<char> = set.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < c.len() {
+        if i + 2 < c.len() && c[i + 1] == '-' && c[i] <= c[i + 2] {
+            out.extend(c[i]..=c[i + 2]);
+            i += 3;
+        } else {
+            out.push(c[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// `s.tr(from, to)`: each character of `from` becomes the character at its position in `to`
+/// (the last one when `to` is shorter); a character listed twice takes its last position.
+fn translate(s: &str, from: &str, to: &str) -> String {
+    let (from, to) = (tr_set(from), tr_set(to));
+    let Some(&last) = to.last() else { return s.to_string() };
+    s.chars()
+        .map(|ch| match from.iter().rposition(|&f| f == ch) {
+            Some(i) => to.get(i).copied().unwrap_or(last),
+            None => ch,
+        })
+        .collect()
 }
 
 fn padding(pad: &str, n: usize) -> String {
@@ -372,6 +403,10 @@ pub fn method(
             })
         }
         ("reverse", []) => Value::str(&s.chars().rev().collect::<String>()),
+        ("tr", [from, to]) => {
+            let (from, to) = (super::show::display(h, from), super::show::display(h, to));
+            Value::str(&translate(s, &from, &to))
+        }
         ("toList" | "toCharArray" | "chars", []) => {
             Value::new_list(s.chars().map(|c| Value::str(&c.to_string())).collect())
         }

@@ -283,3 +283,11 @@ println "abc".codePointAt(1)
 //> [97, -1, 0]
 //> abc
 //> 98
+
+//# tr translates characters, with ranges, padding the replacement with its last character
+println "a b!c+d".tr(" !+", "___")
+println "hello".tr("a-y", "b-z")
+println "hello".tr("lo", "x")
+//> a_b_c_d
+//> ifmmp
+//> hexxx

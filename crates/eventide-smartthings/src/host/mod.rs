@@ -254,6 +254,8 @@ pub(crate) struct Discovery {
     pub inputs: Vec<InputDecl>,
     /// Page methods referenced (`page(name: "x")` without content, `href(page: "x")`, ...).
     pub pages: Vec<String>,
+    /// The distinct `params:` of the `href`s to pages (page, params map), in the order met.
+    pub page_params: Vec<(String, Value)>,
     pub definition_name: Option<String>,
     pub current_page: Option<String>,
     /// Whether the top level called `definition(...)` or `preferences`: what makes a file a

@@ -387,6 +387,15 @@ pub(super) fn call(
             let page = a.get("page").or_else(|| if a.named.is_none() { a.positional.first().cloned() } else { None });
             if let Some(p) = page.filter(|v| !v.is_null()) {
                 let p = text(h, &p);
+                if let Some(params @ Value::Map(_)) = a.get("params") {
+                    let shown = params.to_string();
+                    if let Some(d) = &mut h.discovery {
+                        let known = d.page_params.iter().any(|(q, v)| *q == p && v.to_string() == shown);
+                        if !known {
+                            d.page_params.push((p.clone(), params));
+                        }
+                    }
+                }
                 add_page(h, p);
             }
             Value::Null

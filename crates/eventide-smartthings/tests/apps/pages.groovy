@@ -22,6 +22,8 @@ def mainPage() {
                 input "notify", "bool", title: "Notify?"
             }
             href(name: "toMore", page: "morePage", title: "More")
+            href(name: "toButton", page: "buttonPage", title: "Button 2", params: [button: 2])
+            href(page: "plainPage", title: "Plain")
         }
     }
 }
@@ -46,6 +48,24 @@ def morePage() {
         section {
             input "when", "time", title: "When"
             input "numbers", "enum", title: "Numbers", options: [[5: "five"], [10: "ten"]], multiple: true
+        }
+    }
+}
+
+// A page method with a parameter gets the `params:` of the `href` to it.
+def buttonPage(params) {
+    dynamicPage(name: "buttonPage") {
+        section { input "button_${params.button}", "number", title: "Button" }
+    }
+}
+
+// Without `params:` in the `href`, the parameter is an empty map.
+def plainPage(params) {
+    dynamicPage(name: "plainPage") {
+        section {
+            if (!params.extra) {
+                input "noExtra", "bool", title: "No extra"
+            }
         }
     }
 }
