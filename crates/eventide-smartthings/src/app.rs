@@ -136,7 +136,8 @@ pub(crate) fn discover(
             tables.syms.intern(initial)
         })
         .collect();
-    let mut st = PairState { setup_done: false, attrs, mode, apps: vec![AppRuntime::default()].into() };
+    let alarm_system = tables.syms.intern(crate::catalogue::ALARM_SYSTEM_STATES[0]);
+    let mut st = PairState { setup_done: false, attrs, mode, alarm_system, apps: vec![AppRuntime::default()].into() };
     let mut accesses = Vec::new();
     let mut host = StHost::new(&world, &mut tables, &mut st, &mut accesses, Phase::Loading);
     host.discovery = Some(Discovery::default());

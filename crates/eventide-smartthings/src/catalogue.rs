@@ -400,6 +400,10 @@ pub const DEVICE_TYPE_INCLUDES: &[(&str, &[&str])] = &[
 /// The location modes the environment switches between (`location.mode` starts at `home`).
 pub const LOCATION_MODES: &[&str] = &["home", "away", "night"];
 
+/// The states of the Smart Home Monitor (`location.currentState("alarmSystemStatus")`), which
+/// starts disarmed (`off`).
+pub const ALARM_SYSTEM_STATES: &[&str] = &["off", "stay", "away"];
+
 /// The location attributes that produce one always-enabled event each when subscribed.
 pub const SUN_EVENTS: &[&str] = &["sunrise", "sunset", "sunriseTime", "sunsetTime"];
 

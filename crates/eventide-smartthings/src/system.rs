@@ -2,7 +2,8 @@
 //! a [`TransitionSystem`]; with a property file installed, an observer event per invariant
 //! (`observe`).
 //!
-//! **State** ([`PairState`]): every device attribute (interned values), the location mode, and per
+//! **State** ([`PairState`]): every device attribute (interned values), the location mode, the
+//! Smart Home Monitor's status (`alarmSystemStatus`: off, stay, away), and per
 //! app its `state` and `atomicState` contents, its run-time fields, its subscriptions (in
 //! subscription order) and its timers (pending timers with `--timers deferred`; with inline timers,
 //! the periodic schedules made during setup). Not the clock, event objects or outputs.
@@ -15,7 +16,8 @@
 //!   dispatch); a subscription without attribute covers every attribute of the device;
 //! - `subscribe(location, h)` or `subscribe(location, "mode", h)`: an event for each of home, away,
 //!   night (the current mode: nothing happens); `"sunrise"`, `"sunset"`, `"sunriseTime"`, `"sunsetTime"`
-//!   one always-enabled event each (the mode does not change); other location attributes
+//!   one always-enabled event each (the mode does not change); `"alarmSystemStatus"` an event for
+//!   each of off, stay, away (the user arming or disarming the monitor); other location attributes
 //!   (`position`) produce nothing;
 //! - `subscribe(app, h)`: the app's touch (always enabled);
 //! - a timer event per pending (deferred) or periodic (inline, from setup) timer.
@@ -57,7 +59,7 @@ use eventide_groovy::eval::{GMap, HostRef, Interrupt, InterruptReason, Value};
 
 use crate::app::{discover, App};
 use crate::binding::{bind_with, Binding, BoundValue, Device};
-use crate::catalogue::{Source, LOCATION_MODES, SUN_EVENTS};
+use crate::catalogue::{Source, ALARM_SYSTEM_STATES, LOCATION_MODES, SUN_EVENTS};
 use crate::error::LoadError;
 use crate::host::{kind, AppWorld, LocKey, Phase, StHost, SubSource, Tables, World};
 use crate::intern::Sym;
@@ -165,6 +167,8 @@ pub struct PairState {
     /// Every device attribute's value (interned), by slot.
     pub(crate) attrs: Box<[Sym]>,
     pub(crate) mode: Sym,
+    /// The Smart Home Monitor's status (`off` until something arms it).
+    pub(crate) alarm_system: Sym,
     pub(crate) apps: Box<[AppRuntime]>,
 }
 
@@ -177,6 +181,8 @@ pub enum EventKind {
     Device { slot: u32, value: u32 },
     /// The location mode changes (interned mode name).
     Mode(u32),
+    /// The user sets the Smart Home Monitor's status (interned `off`, `stay` or `away`).
+    AlarmSystem(u32),
     /// `sunrise`, `sunset`, `sunriseTime`, `sunsetTime` (interned name).
     Location(u32),
     /// An app is touched (app index).
@@ -292,6 +298,10 @@ pub struct PairSystem {
     slots: Vec<SlotInfo>,
     /// `mode`, the location modes and the sun events as symbols.
     mode_sym: Sym,
+    /// `alarmSystemStatus`, and the Smart Home Monitor's states (`off` first) as symbols.
+    alarm_system_sym: Sym,
+    alarm_states: Vec<Sym>,
+    alarm_off: Sym,
     modes: Vec<Sym>,
     sun_events: Vec<Sym>,
     tables: Tables,
@@ -305,6 +315,7 @@ pub struct PairSystem {
     /// (see [`PairSystem::observe_writes`]).
     observed_slots: Vec<bool>,
     observed_mode: bool,
+    observed_alarm_system: bool,
     /// The invariants checked by observer events, when a property file is installed.
     properties: Option<Box<observe::Installed>>,
 }
@@ -409,6 +420,7 @@ impl PairSystem {
             })
             .collect();
         let mode = tables.syms.intern("home");
+        let alarm_system = tables.syms.intern(ALARM_SYSTEM_STATES[0]);
         let slots: Vec<SlotInfo> = binding
             .slots
             .iter()
@@ -443,6 +455,7 @@ impl PairSystem {
             setup_done: false,
             attrs,
             mode,
+            alarm_system,
             apps: fields
                 .iter()
                 .map(|f| AppRuntime {
@@ -456,6 +469,9 @@ impl PairSystem {
             world,
             slots,
             mode_sym,
+            alarm_system_sym: tables.syms.intern("alarmSystemStatus"),
+            alarm_states: ALARM_SYSTEM_STATES.iter().map(|s| tables.syms.intern(s)).collect(),
+            alarm_off: alarm_system,
             modes,
             sun_events,
             tables,
@@ -466,6 +482,7 @@ impl PairSystem {
             last_interrupt: None,
             observed_slots,
             observed_mode: true,
+            observed_alarm_system: true,
             properties: None,
         })
     }
@@ -484,6 +501,7 @@ impl PairSystem {
     pub fn observe_writes(&mut self, observes: impl Fn(&str) -> bool) {
         self.observed_slots = self.slots.iter().map(|s| observes(self.tables.syms.name(s.name))).collect();
         self.observed_mode = observes("mode");
+        self.observed_alarm_system = observes("alarmSystemStatus");
     }
 
     /// Whether a transition from `before` to `after` left the location it wrote as it was.
@@ -519,6 +537,7 @@ impl PairSystem {
                     && before.attrs.get(slot as usize) == after.attrs.get(slot as usize)
             }
             LocKey::Mode => !self.observed_mode && before.mode == after.mode,
+            LocKey::AlarmSystem => !self.observed_alarm_system && before.alarm_system == after.alarm_system,
             LocKey::StateKey { app, atomic, key } => same_read(app, atomic as usize, key),
             LocKey::StatePresence { app, atomic, key, .. } => same_presence(app, atomic as usize, key),
             LocKey::Field { app, key } => same_entry(app, 2, key),
@@ -596,6 +615,7 @@ impl PairSystem {
                 None => format!("slot{slot}={}", name(value)),
             },
             EventKind::Mode(m) => format!("location.mode={}", name(m)),
+            EventKind::AlarmSystem(v) => format!("location.alarmSystemStatus={}", name(v)),
             EventKind::Location(a) => format!("location.{}", name(a)),
             EventKind::Touch(app) => format!("app{}.touch", app + 1),
             EventKind::Timer { app, handler } => format!("timer:app{}.{}", app + 1, name(handler)),
@@ -619,6 +639,7 @@ impl PairSystem {
                 None => format!("slot{slot}"),
             },
             Some(LocKey::Mode) => "location.mode".to_string(),
+            Some(LocKey::AlarmSystem) => "location.alarmSystemStatus".to_string(),
             Some(LocKey::StateKey { app, atomic, key }) => format!("app{}.{}.{}", app + 1, map(atomic), name(key)),
             Some(LocKey::StatePresence { app, atomic, key, removed }) => {
                 let way = if removed { "removed" } else { "added" };
@@ -818,6 +839,11 @@ impl TransitionSystem for PairSystem {
             h.write_u32(a);
         }
         h.write_u32(state.mode);
+        // Armed only: a home whose apps never touch the monitor keeps the fingerprints it had
+        // before the monitor was modelled.
+        if state.alarm_system != self.alarm_off {
+            h.write_u32(state.alarm_system);
+        }
         for app in state.apps.iter() {
             for m in &app.maps {
                 hash_value(m, &mut h);
@@ -867,6 +893,12 @@ impl TransitionSystem for PairSystem {
                             for &m in &self.modes {
                                 if key.filter.is_none_or(|f| f == m) {
                                     kinds.push(EventKind::Mode(m));
+                                }
+                            }
+                        } else if attr == self.alarm_system_sym {
+                            for &v in &self.alarm_states {
+                                if key.filter.is_none_or(|f| f == v) {
+                                    kinds.push(EventKind::AlarmSystem(v));
                                 }
                             }
                         } else if self.sun_events.contains(&attr) {
@@ -972,6 +1004,7 @@ impl TransitionSystem for PairSystem {
             a.setup_done == b.setup_done
                 && a.attrs == b.attrs
                 && a.mode == b.mode
+                && a.alarm_system == b.alarm_system
                 && a.apps.len() == b.apps.len()
                 && a.apps.iter().zip(b.apps.iter()).all(|(x, y)| {
                     x.maps.iter().zip(y.maps.iter()).all(|(p, q)| p.state_eq(q))

@@ -790,3 +790,46 @@ fn a_time_input_reads_as_that_time_today_in_the_platforms_time_helpers() {
     assert_eq!(sys.state_value(&a, AppId::App1, "iso").as_deref(), Some("1767601800000"));
     assert_eq!(sys.state_value(&a, AppId::App1, "bad").as_deref(), Some("toDateTime(): not an ISO date-time: noon"));
 }
+
+#[test]
+fn the_smart_home_monitor_is_location_state_that_apps_and_the_user_set() {
+    let mut sys = system(&["alarm-arm.groovy"], Options::default());
+    let a = setup(&mut sys, "setup:A");
+    assert_eq!(sys.state_value(&a, AppId::App1, "initial").as_deref(), Some("off"));
+    // The user can set each status; the current one changes nothing.
+    let names = enabled_names(&mut sys, &a);
+    for status in ["off", "stay", "away"] {
+        assert!(names.contains(&format!("location.alarmSystemStatus={status}")), "{names:?}");
+    }
+    let same = run(&mut sys, &a, "location.alarmSystemStatus=off");
+    assert!(handlers(&same.label).is_empty());
+    assert_eq!(sys.fingerprint(&same.next), sys.fingerprint(&a));
+    // An app arms it: an app write of the location's status, and the status event follows.
+    let step = run(&mut sys, &a, "contact1.contact=open");
+    assert!(step.findings.is_empty(), "{:?}", step.findings);
+    assert_eq!(handlers(&step.label), ["App1.opened", "App1.alarmChanged"]);
+    assert_eq!(writes(&step.label), ["App1:location.alarmSystemStatus=away"]);
+    assert_eq!(sys.state_value(&step.next, AppId::App1, "seen").as_deref(), Some("away"));
+    assert_eq!(sys.state_value(&step.next, AppId::App1, "now").as_deref(), Some("away"));
+    let user = run(&mut sys, &step.next, "location.alarmSystemStatus=stay");
+    assert_eq!(handlers(&user.label), ["App1.alarmChanged"]);
+    assert_eq!(sys.state_value(&user.next, AppId::App1, "seen").as_deref(), Some("stay"));
+}
+
+#[test]
+fn arming_and_disarming_the_smart_home_monitor_conflict_in_both_modes() {
+    for por in [Por::Dpor, Por::None] {
+        let check = eventide_smartthings::check::check_pair(
+            &path("alarm-arm.groovy"),
+            &path("alarm-disarm.groovy"),
+            Options::default(),
+            eventide_smartthings::conflicts::Tracked::All,
+            &Config::new(por),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(check.outcome.complete);
+        let keys: Vec<String> = check.conflicts.iter().map(|c| c.key()).collect();
+        assert!(keys.iter().any(|k| k.starts_with("conflict:location.alarmSystemStatus:")), "{}: {keys:?}", por.name());
+        assert_eq!(keys.len(), 2, "{}: {keys:?}", por.name());
+    }
+}

@@ -107,6 +107,8 @@ pub(crate) struct World {
 pub(crate) enum LocKey {
     Attr(u32),
     Mode,
+    /// The Smart Home Monitor's status (`alarmSystemStatus`).
+    AlarmSystem,
     /// One key of `state` (`atomic: false`) or `atomicState`.
     StateKey {
         app: u8,
@@ -782,6 +784,35 @@ impl<'a> StHost<'a> {
         Ok(())
     }
 
+    /// An app sets the Smart Home Monitor's status (`sendLocationEvent(name:
+    /// "alarmSystemStatus", value: v)`): an app write of `location.alarmSystemStatus`, and when
+    /// the status changes, a location event to its subscribers.
+    pub fn set_alarm_system(&mut self, status: &str) -> Result<(), EvalError> {
+        if !crate::catalogue::ALARM_SYSTEM_STATES.contains(&status) {
+            return Err(platform_error(format!(
+                "alarmSystemStatus `{status}`: the Smart Home Monitor's states are off, stay and away"
+            )));
+        }
+        self.write(LocKey::AlarmSystem);
+        let app = self.app();
+        if self.phase != Phase::Loading {
+            self.label.writes.push(AppWrite {
+                app: Self::app_id(app),
+                target: WriteTarget { device: "location".into(), attribute: "alarmSystemStatus".into() },
+                value: status.into(),
+                scheduled: self.inline_timers > 0,
+            });
+        }
+        let sym = self.sym(status);
+        if self.st.alarm_system == sym {
+            return Ok(());
+        }
+        self.st.alarm_system = sym;
+        let event = self.location_event("alarmSystemStatus", status);
+        let attr = self.sym("alarmSystemStatus");
+        self.nested(Occurrence { source: SubSource::Location, attr, value: sym, app: None }, event)
+    }
+
     pub fn location_event(&mut self, name: &str, value: &str) -> Value {
         self.new_event(EventObj {
             name: name.into(),
@@ -936,6 +967,8 @@ impl<'a> StHost<'a> {
         }
         self.st.mode = self.sym("home");
         self.write(LocKey::Mode);
+        self.st.alarm_system = self.sym("off");
+        self.write(LocKey::AlarmSystem);
         self.phase = Phase::Setup;
         let installed = self.sym("installed");
         for app in 0..self.world.apps.len() {
@@ -1004,6 +1037,18 @@ impl<'a> StHost<'a> {
                 });
                 let attr_sym = self.sym(attr.name);
                 self.dispatch(Occurrence { source: SubSource::Device(d), attr: attr_sym, value, app: None }, obj)
+            }
+            EventKind::AlarmSystem(v) => {
+                if self.st.alarm_system == v {
+                    self.read(LocKey::AlarmSystem);
+                    return;
+                }
+                self.write(LocKey::AlarmSystem);
+                self.st.alarm_system = v;
+                let text = self.name(v);
+                let obj = self.location_event("alarmSystemStatus", &text);
+                let attr = self.sym("alarmSystemStatus");
+                self.dispatch(Occurrence { source: SubSource::Location, attr, value: v, app: None }, obj)
             }
             EventKind::Mode(m) => {
                 if self.st.mode == m {

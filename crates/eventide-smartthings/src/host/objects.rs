@@ -503,6 +503,10 @@ fn location_method(
                 h.read(LocKey::Mode);
                 Value::Str(h.name(h.st.mode))
             }
+            Some("alarmSystemStatus") => {
+                h.read(LocKey::AlarmSystem);
+                Value::Str(h.name(h.st.alarm_system))
+            }
             Some("sunriseTime") => Value::str(&iso(SUNRISE_MILLIS + 86_400_000)),
             Some("sunsetTime") => Value::str(&iso(SUNSET_MILLIS)),
             _ => Value::Null,
@@ -513,6 +517,19 @@ fn location_method(
             h.new_event(EventObj {
                 name: "mode".into(),
                 value: mode,
+                device: None,
+                source: "LOCATION",
+                is_state: true,
+                data: None,
+                physical: false,
+            })
+        }
+        ("currentState", [attr]) if attr.as_str() == Some("alarmSystemStatus") => {
+            h.read(LocKey::AlarmSystem);
+            let status = h.name(h.st.alarm_system);
+            h.new_event(EventObj {
+                name: "alarmSystemStatus".into(),
+                value: status,
                 device: None,
                 source: "LOCATION",
                 is_state: true,

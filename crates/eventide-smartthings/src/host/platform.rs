@@ -300,6 +300,19 @@ fn timer_args(
     Ok((name, data))
 }
 
+/// The status a `sendLocationEvent(name: "alarmSystemStatus", value: v)` sets, if it is one.
+fn alarm_system_value(h: &mut StHost, args: &[Value]) -> Option<String> {
+    let Some(Value::Map(m)) = args.first() else { return None };
+    let (name, value) = {
+        let m = m.borrow();
+        (m.get_str("name").cloned(), m.get_str("value").cloned())
+    };
+    if name.as_ref().and_then(|n| n.as_str()) != Some("alarmSystemStatus") {
+        return None;
+    }
+    Some(value.map(|v| text(h, &v)).unwrap_or_default())
+}
+
 fn record(h: &mut StHost, what: &str, args: &[Value]) -> Value {
     let shown: Vec<String> = args.iter().filter(|a| !a.is_callable()).map(|a| text(h, a)).collect();
     h.outputs.push(format!("{what}: {}", shown.join(", ")));
@@ -446,6 +459,15 @@ pub(super) fn call(
             Value::Null
         }
         "getLocation" if args.is_empty() => Value::Host(HostRef { kind: kind::LOCATION, id: 0 }),
+
+        // ---- the Smart Home Monitor: `sendLocationEvent(name: "alarmSystemStatus", value: v)`
+        // arms or disarms it (recorded too, as every location event an app sends)
+        "sendLocationEvent" if alarm_system_value(h, &args).is_some() => {
+            let status = alarm_system_value(h, &args).unwrap_or_default();
+            record(h, name, &args);
+            h.set_alarm_system(&status)?;
+            Value::Null
+        }
 
         // ---- outputs: recorded, never sent
         "sendPush"
