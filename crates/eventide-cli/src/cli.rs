@@ -142,7 +142,7 @@ pub struct PairArgs {
     /// The exploration algorithm.
     #[arg(long, value_enum, default_value = "dpor")]
     pub por: PorArg,
-    /// Attributes to report conflicts on, comma-separated (`mode` is the location mode).
+    /// Attributes to report conflicts on, comma-separated (`mode` is the location mode, `alarmSystemStatus` the Smart Home Monitor).
     /// Default: every attribute an app command can set, and the location mode.
     #[arg(long, value_delimiter = ',', value_name = "ATTR,...")]
     pub track: Vec<String>,
@@ -196,7 +196,7 @@ pub struct HomeArgs {
     /// The exploration algorithm (dpor or none).
     #[arg(long, value_enum, default_value = "dpor")]
     pub por: PorArg,
-    /// Attributes to report conflicts on, comma-separated (`mode` is the location mode).
+    /// Attributes to report conflicts on, comma-separated (`mode` is the location mode, `alarmSystemStatus` the Smart Home Monitor).
     /// Default: every attribute an app command can set, and the location mode.
     #[arg(long, value_delimiter = ',', value_name = "ATTR,...")]
     pub track: Vec<String>,

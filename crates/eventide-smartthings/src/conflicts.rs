@@ -131,7 +131,8 @@ impl Tracked {
     }
 
     /// The tracked set of `--track a,b,...` after checking each name: an empty name, or one that
-    /// no capability of the catalogue has (and is not `mode`), is an error — a misspelt
+    /// no capability of the catalogue has (and is not `mode` or `alarmSystemStatus`, the
+    /// location's), is an error — a misspelt
     /// attribute would otherwise track nothing and report no conflicts.
     pub fn parse(names: &[String]) -> Result<Tracked, String> {
         for name in names {
@@ -139,10 +140,12 @@ impl Tracked {
             if name.is_empty() {
                 return Err("--track: empty attribute name (give names separated by commas, e.g. lock,switch)".into());
             }
-            if name != "mode" && !crate::catalogue::ATTRIBUTES.iter().any(|a| a.attribute == name) {
+            if !matches!(name, "mode" | "alarmSystemStatus")
+                && !crate::catalogue::ATTRIBUTES.iter().any(|a| a.attribute == name)
+            {
                 return Err(format!(
                     "--track: unknown attribute `{name}`: no capability of the catalogue has it (`mode` is the \
-                     location mode)"
+                     location mode, `alarmSystemStatus` the Smart Home Monitor)"
                 ));
             }
         }
