@@ -1,9 +1,11 @@
 //! Randomized differential campaign for the accesses of `state` and `atomicState`: random
 //! SmartApps whose handlers store, remove, test and count keys (storing `null` into absent keys,
 //! lazy initialisation, `containsKey`, `size()`, `putAll`, `clear()`) and throw when a condition
-//! over the map holds. DPOR must report exactly the exceptions exhaustive search reports: the
-//! accesses (a key's value, its two presence locations, the key set) decide which handlers DPOR
-//! reorders, so an access left out shows up here as a missed exception.
+//! over the map holds; they also arm and disarm the Smart Home Monitor and test its status, and
+//! its status events may run the checking handler. DPOR must report exactly the exceptions
+//! exhaustive search reports: the accesses (a key's value, its two presence locations, the key
+//! set, the monitor's status) decide which handlers DPOR reorders, so an access left out shows up
+//! here as a missed exception.
 //!
 //! `cargo test --release -p eventide-smartthings --test state_differential` runs a fast slice;
 //! `EVENTIDE_DIFF_SEEDS=N` runs N programs.
@@ -26,6 +28,7 @@ const SENSORS: &[(&str, &str, &str)] = &[
 ];
 
 const KEYS: &[&str] = &["a", "b", "c"];
+const ALARM: &[&str] = &["off", "stay", "away"];
 const VALUES: &[&str] = &["null", "1", "2"];
 
 fn pick<'a>(rng: &mut SmallRng, items: &[&'a str]) -> &'a str {
@@ -41,6 +44,7 @@ fn condition(rng: &mut SmallRng, m: &str) -> String {
         2 => format!("!{m}.containsKey(\"{k}\")"),
         3 => format!("{m}.size() == {}", rng.gen_range(0..4)),
         4 => format!("{m}.{k} == {m}.{} && {m}.containsKey(\"{k}\")", pick(rng, KEYS)),
+        5 if rng.gen_bool(0.3) => format!("location.currentValue(\"alarmSystemStatus\") == \"{}\"", pick(rng, ALARM)),
         _ => format!("!{m}.{k}"),
     }
 }
@@ -59,6 +63,9 @@ fn statement(rng: &mut SmallRng, m: &str, throws: &mut u32) -> String {
         7 => format!("{m}.putAll([{k}: {v}])"),
         8 if rng.gen_bool(0.3) => format!("{m}.clear()"),
         8 => format!("{m}.put(\"{k}\", {v})"),
+        9 if rng.gen_bool(0.25) => {
+            format!("sendLocationEvent(name: \"alarmSystemStatus\", value: \"{}\")", pick(rng, ALARM))
+        }
         _ => {
             *throws += 1;
             format!("if ({}) {{ throw new Exception(\"E{}\") }}", condition(rng, m), *throws)
@@ -93,6 +100,9 @@ fn random_app(seed: u64) -> String {
     let (name, capability, attribute) = SENSORS[sensors];
     writeln!(inputs, "        input \"{name}\", \"{capability}\"").unwrap();
     writeln!(subscriptions, "    subscribe({name}, \"{attribute}\", on_check)").unwrap();
+    if rng.gen_bool(0.3) {
+        writeln!(subscriptions, "    subscribe(location, \"alarmSystemStatus\", on_check)").unwrap();
+    }
     format!(
         "definition(name: \"Random state {seed}\", namespace: \"eventide.test\", author: \"Eventide\", description: \"test\")\n\
          preferences {{\n    section {{\n{inputs}    }}\n}}\n\
