@@ -66,6 +66,9 @@ pub struct App {
     pub pages: Vec<String>,
     /// Errors raised by page methods during discovery (loading continued without them).
     pub warnings: Vec<Diagnostic>,
+    /// A child app's parent (`definition(parent: "namespace:Name")`); the parent is not
+    /// installed: calls to `parent` are recorded and answer `null`.
+    pub parent: Option<String>,
 }
 
 /// What one discovery run found.
@@ -73,6 +76,7 @@ pub(crate) struct Discovered {
     pub inputs: Vec<InputDecl>,
     pub pages: Vec<String>,
     pub definition_name: Option<String>,
+    pub parent_app: Option<String>,
     /// App fields assigned by the top level.
     pub fields: Value,
     /// Whether the top level called `definition(...)` or `preferences`, and whether it called
@@ -121,7 +125,7 @@ pub(crate) fn discover(
 ) -> Result<Discovered, LoadError> {
     let world = World {
         timers: TimerMode::Inline,
-        apps: vec![AppWorld { source: source.clone(), label: source.file.name().into(), settings }],
+        apps: vec![AppWorld { source: source.clone(), label: source.file.name().into(), settings, parent: None }],
         devices: binding.map(|b| b.devices.clone()).unwrap_or_default(),
         slots: binding.map(|b| b.slots.clone()).unwrap_or_default(),
         command_subscriptions: false,
@@ -213,6 +217,7 @@ pub(crate) fn discover(
         inputs: discovery.inputs,
         pages,
         definition_name: discovery.definition_name,
+        parent_app: discovery.parent_app,
         fields,
         warnings,
         declared: discovery.declared,
@@ -257,6 +262,7 @@ impl App {
             inputs: found.inputs,
             pages: found.pages,
             warnings: found.warnings,
+            parent: found.parent_app,
         })
     }
 

@@ -401,6 +401,7 @@ impl PairSystem {
                     source: a.source.clone(),
                     label: a.name.as_str().into(),
                     settings: settings_of(&binding, i),
+                    parent: a.parent.as_deref().map(Into::into),
                 })
                 .collect(),
             devices: binding.devices.clone(),

@@ -833,3 +833,25 @@ fn arming_and_disarming_the_smart_home_monitor_conflict_in_both_modes() {
         assert_eq!(keys.len(), 2, "{}: {keys:?}", por.name());
     }
 }
+
+#[test]
+fn a_child_apps_calls_to_its_parent_are_recorded_and_answer_null() {
+    let a = app("child-app.groovy");
+    assert_eq!(a.parent.as_deref(), Some("eventide.test:Parent App"));
+    let mut sys = PairSystem::new(vec![a], Options::default()).unwrap();
+    let exercise = sys.exercise(eventide_engine::Watchdog { deadline: None, memory_limit: None });
+    assert!(exercise.exceptions.is_empty() && exercise.errors.is_empty(), "{:?}", exercise.exceptions);
+    assert_eq!(
+        exercise.outputs,
+        ["parent app eventide.test:Parent App: report(opened, open)", "parent app eventide.test:Parent App: count()"]
+    );
+    let s = setup(&mut sys, "setup:A");
+    let s = run(&mut sys, &s, "contact1.contact=open").next;
+    assert_eq!(sys.state_value(&s, AppId::App1, "answer").as_deref(), Some("none"));
+    assert_eq!(
+        sys.state_value(&s, AppId::App1, "parentClass").as_deref(),
+        Some("physicalgraph.app.InstalledSmartAppWrapper")
+    );
+    // An app that names no parent reads `parent` as null, as on the platform.
+    assert_eq!(app("contact-light.groovy").parent, None);
+}

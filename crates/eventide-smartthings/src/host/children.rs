@@ -7,7 +7,8 @@
 //! for DPOR ([`LocKey::Children`]). A child is a generic device: it accepts every command
 //! (recorded as an output, changing nothing), its attributes are what `sendEvent(name:, value:)`
 //! on it set (else `null`), and the environment produces no events for it (a subscription to it is
-//! accepted and never fires). Child apps are not modelled: an app has none.
+//! accepted and never fires). Child apps are not modelled: an app has none (and a child app's
+//! `parent` is a stand-in that records calls, see `objects::call_method`).
 //!
 //! - `addChildDevice(namespace, typeName, networkId[, hubId][, properties])` and
 //!   `addChildDevice(typeName, networkId[, hubId][, properties])` (properties: `label`, `name`,

@@ -72,6 +72,8 @@ pub(crate) mod kind {
     /// A name under the platform's `physicalgraph` package (`physicalgraph.device.Protocol.LAN`);
     /// id = the symbol of the dotted path.
     pub const PACKAGE: u32 = 14;
+    /// `parent` of a child app (its parent app is not installed); id = app index.
+    pub const PARENT_APP: u32 = 15;
 }
 
 /// A parsed app: its source file and syntax tree.
@@ -88,6 +90,8 @@ pub(crate) struct AppWorld {
     pub label: Arc<str>,
     /// The settings map (input name → bound value); copied per transition before use.
     pub settings: Value,
+    /// The parent app a child app's definition names (`parent: "ns:Name"`), which is not installed.
+    pub parent: Option<Arc<str>>,
 }
 
 /// What does not change while exploring: the apps, the devices and the options.
@@ -259,6 +263,8 @@ pub(crate) struct Discovery {
     /// The distinct `params:` of the `href`s to pages (page, params map), in the order met.
     pub page_params: Vec<(String, Value)>,
     pub definition_name: Option<String>,
+    /// The definition's `parent:` (a child app's parent app).
+    pub parent_app: Option<String>,
     pub current_page: Option<String>,
     /// Whether the top level called `definition(...)` or `preferences`: what makes a file a
     /// SmartApp.
@@ -813,6 +819,12 @@ impl<'a> StHost<'a> {
         self.nested(Occurrence { source: SubSource::Location, attr, value: sym, app: None }, event)
     }
 
+    /// The parent app a child app's definition names (while loading, as discovery found it).
+    pub(crate) fn parent_app(&self, app: usize) -> Option<Arc<str>> {
+        let loading = self.discovery.as_ref().and_then(|d| d.parent_app.as_deref()).map(Arc::from);
+        self.world.apps.get(app).and_then(|a| a.parent.clone()).or(loading)
+    }
+
     pub fn location_event(&mut self, name: &str, value: &str) -> Value {
         self.new_event(EventObj {
             name: name.into(),
@@ -1169,6 +1181,9 @@ impl Host for StHost<'_> {
             }
             "childDevices" if self.field_get(app, name).is_none() => children::all(self),
             "childApps" if self.field_get(app, name).is_none() => Value::new_list(Vec::new()),
+            "parent" if self.field_get(app, name).is_none() && self.parent_app(app).is_some() => {
+                Value::Host(HostRef { kind: kind::PARENT_APP, id: app as u32 })
+            }
             _ => {
                 // A field the app assigned at run time shadows an input of the same name.
                 if let Some(v) = self.field_get(app, name) {

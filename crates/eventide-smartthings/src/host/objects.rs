@@ -189,6 +189,7 @@ pub(super) fn get_property(
 ) -> Result<Option<Value>, EvalError> {
     match obj.kind {
         kind::DEVICE => Ok(device_property_or_null(h, obj.id, name)),
+        kind::PARENT_APP => Ok(Some(Value::Null)),
         kind::DEVICE_LIST => {
             if name == "empty" {
                 return Ok(Some(Value::Bool(false)));
@@ -461,6 +462,14 @@ pub(super) fn call_method(
             _ => getter(h, interp, obj, name, &args)?,
         }),
         kind::HUB_ACTION => Ok(None),
+        // A child app's parent is not installed: a call to it is recorded and answers null.
+        kind::PARENT_APP if OBJECT_METHODS.contains(&name) => Ok(None),
+        kind::PARENT_APP => {
+            let parent = h.parent_app(obj.id as usize).unwrap_or_default();
+            let shown: Vec<String> = args.iter().map(|a| display(h, a)).collect();
+            h.outputs.push(format!("parent app {parent}: {name}({})", shown.join(", ")));
+            Ok(Some(Value::Null))
+        }
         kind::CHILD_DEVICE => {
             let answers = groovy_answers(h, interp, name);
             super::children::method(h, obj.id, name, &args, answers)
@@ -831,7 +840,7 @@ pub(super) fn class_name(h: &StHost, obj: HostRef) -> String {
         kind::DEVICE_LIST => "physicalgraph.app.DeviceWrapperList",
         kind::STATE | kind::ATOMIC_STATE => "physicalgraph.app.StateWrapper",
         kind::LOCATION => "physicalgraph.app.LocationWrapper",
-        kind::APP => "physicalgraph.app.InstalledSmartAppWrapper",
+        kind::APP | kind::PARENT_APP => "physicalgraph.app.InstalledSmartAppWrapper",
         kind::LOG => "physicalgraph.app.LogWrapper",
         kind::EVENT => match h.event_obj(obj.id) {
             Some(e) if e.is_state => "physicalgraph.app.StateWrapper",
@@ -865,6 +874,7 @@ pub(super) fn display_object(h: &mut StHost, obj: HostRef) -> String {
         }
         kind::LOCATION => LOCATION_NAME.to_string(),
         kind::APP => app_label(h, obj.id).to_string(),
+        kind::PARENT_APP => h.parent_app(obj.id as usize).unwrap_or_default().to_string(),
         kind::LOG => "log".to_string(),
         kind::EVENT => match h.event_obj(obj.id) {
             Some(e) if e.is_state => e.value.to_string(),

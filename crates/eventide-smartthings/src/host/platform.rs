@@ -347,6 +347,12 @@ pub(super) fn call(
                     d.definition_name.get_or_insert(n);
                 }
             }
+            if let Some(p) = a.get("parent").filter(|v| !v.is_null()) {
+                let p = text(h, &p);
+                if let Some(d) = &mut h.discovery {
+                    d.parent_app.get_or_insert(p);
+                }
+            }
             Value::Null
         }
         "preferences" => {
