@@ -106,6 +106,39 @@ pub(crate) struct World {
     pub command_subscriptions: bool,
 }
 
+/// The location's own attributes that apps and the environment change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LocationAttr {
+    Mode,
+    /// The Smart Home Monitor's status (`alarmSystemStatus`).
+    AlarmSystem,
+}
+
+impl LocationAttr {
+    /// The attribute by its platform name (`currentState("mode")`).
+    pub fn named(name: &str) -> Option<LocationAttr> {
+        match name {
+            "mode" => Some(LocationAttr::Mode),
+            "alarmSystemStatus" => Some(LocationAttr::AlarmSystem),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            LocationAttr::Mode => "mode",
+            LocationAttr::AlarmSystem => "alarmSystemStatus",
+        }
+    }
+
+    fn key(self) -> LocKey {
+        match self {
+            LocationAttr::Mode => LocKey::Mode,
+            LocationAttr::AlarmSystem => LocKey::AlarmSystem,
+        }
+    }
+}
+
 /// A shared location as the platform names it; interned to a [`Location`] index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum LocKey {
@@ -769,54 +802,70 @@ impl<'a> StHost<'a> {
     /// An app changes the location mode (`setLocationMode`, `location.setMode`,
     /// `location.mode = m`).
     pub fn set_mode(&mut self, mode: &str) -> Result<(), EvalError> {
-        self.write(LocKey::Mode);
-        let app = self.app();
-        if self.phase != Phase::Loading {
-            self.label.writes.push(AppWrite {
-                app: Self::app_id(app),
-                target: WriteTarget { device: "location".into(), attribute: "mode".into() },
-                value: mode.into(),
-                scheduled: self.inline_timers > 0,
-            });
-        }
-        let sym = self.sym(mode);
-        let changed = self.st.mode != sym;
-        self.st.mode = sym;
-        if changed {
-            let event = self.location_event("mode", mode);
-            let attr = self.sym("mode");
-            return self.nested(Occurrence { source: SubSource::Location, attr, value: sym, app: None }, event);
-        }
-        Ok(())
+        self.set_location_attr(LocationAttr::Mode, mode)
     }
 
     /// An app sets the Smart Home Monitor's status (`sendLocationEvent(name:
-    /// "alarmSystemStatus", value: v)`): an app write of `location.alarmSystemStatus`, and when
-    /// the status changes, a location event to its subscribers.
+    /// "alarmSystemStatus", value: v)`).
     pub fn set_alarm_system(&mut self, status: &str) -> Result<(), EvalError> {
         if !crate::catalogue::ALARM_SYSTEM_STATES.contains(&status) {
             return Err(platform_error(format!(
                 "alarmSystemStatus `{status}`: the Smart Home Monitor's states are off, stay and away"
             )));
         }
-        self.write(LocKey::AlarmSystem);
+        self.set_location_attr(LocationAttr::AlarmSystem, status)
+    }
+
+    /// An app sets one of the location's attributes: an app write of `location.<attribute>`
+    /// (even of the value it has), and when the value changes, a nested location event.
+    fn set_location_attr(&mut self, attr: LocationAttr, value: &str) -> Result<(), EvalError> {
+        self.write(attr.key());
         let app = self.app();
         if self.phase != Phase::Loading {
             self.label.writes.push(AppWrite {
                 app: Self::app_id(app),
-                target: WriteTarget { device: "location".into(), attribute: "alarmSystemStatus".into() },
-                value: status.into(),
+                target: WriteTarget { device: "location".into(), attribute: attr.name().into() },
+                value: value.into(),
                 scheduled: self.inline_timers > 0,
             });
         }
-        let sym = self.sym(status);
-        if self.st.alarm_system == sym {
+        let sym = self.sym(value);
+        if *self.location_slot(attr) == sym {
             return Ok(());
         }
-        self.st.alarm_system = sym;
-        let event = self.location_event("alarmSystemStatus", status);
-        let attr = self.sym("alarmSystemStatus");
-        self.nested(Occurrence { source: SubSource::Location, attr, value: sym, app: None }, event)
+        *self.location_slot(attr) = sym;
+        let event = self.location_event(attr.name(), value);
+        let name = self.sym(attr.name());
+        self.nested(Occurrence { source: SubSource::Location, attr: name, value: sym, app: None }, event)
+    }
+
+    /// The environment changes one of the location's attributes (the user picks a mode or arms
+    /// the monitor) and the cascade runs; to the value it has, it changes nothing, only reads it
+    /// and is `None`.
+    fn location_changes(&mut self, attr: LocationAttr, value: Sym) -> Option<Result<(), EvalError>> {
+        if *self.location_slot(attr) == value {
+            self.read(attr.key());
+            return None;
+        }
+        self.write(attr.key());
+        *self.location_slot(attr) = value;
+        let text = self.name(value);
+        let obj = self.location_event(attr.name(), &text);
+        let name = self.sym(attr.name());
+        Some(self.dispatch(Occurrence { source: SubSource::Location, attr: name, value, app: None }, obj))
+    }
+
+    fn location_slot(&mut self, attr: LocationAttr) -> &mut Sym {
+        match attr {
+            LocationAttr::Mode => &mut self.st.mode,
+            LocationAttr::AlarmSystem => &mut self.st.alarm_system,
+        }
+    }
+
+    /// Reads one of the location's attributes (an access of its location).
+    pub(crate) fn location_attr(&mut self, attr: LocationAttr) -> Sym {
+        self.read(attr.key());
+        *self.location_slot(attr)
     }
 
     /// The parent app a child app's definition names (while loading, as discovery found it).
@@ -1050,30 +1099,14 @@ impl<'a> StHost<'a> {
                 let attr_sym = self.sym(attr.name);
                 self.dispatch(Occurrence { source: SubSource::Device(d), attr: attr_sym, value, app: None }, obj)
             }
-            EventKind::AlarmSystem(v) => {
-                if self.st.alarm_system == v {
-                    self.read(LocKey::AlarmSystem);
-                    return;
-                }
-                self.write(LocKey::AlarmSystem);
-                self.st.alarm_system = v;
-                let text = self.name(v);
-                let obj = self.location_event("alarmSystemStatus", &text);
-                let attr = self.sym("alarmSystemStatus");
-                self.dispatch(Occurrence { source: SubSource::Location, attr, value: v, app: None }, obj)
-            }
-            EventKind::Mode(m) => {
-                if self.st.mode == m {
-                    self.read(LocKey::Mode);
-                    return;
-                }
-                self.write(LocKey::Mode);
-                self.st.mode = m;
-                let text = self.name(m);
-                let obj = self.location_event("mode", &text);
-                let attr = self.sym("mode");
-                self.dispatch(Occurrence { source: SubSource::Location, attr, value: m, app: None }, obj)
-            }
+            EventKind::AlarmSystem(v) => match self.location_changes(LocationAttr::AlarmSystem, v) {
+                Some(cascade) => cascade,
+                None => return,
+            },
+            EventKind::Mode(m) => match self.location_changes(LocationAttr::Mode, m) {
+                Some(cascade) => cascade,
+                None => return,
+            },
             EventKind::Location(attr) => {
                 let name = self.name(attr);
                 let value = match &*name {

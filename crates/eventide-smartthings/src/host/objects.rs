@@ -15,7 +15,7 @@
 use eventide_groovy::eval::num::Dec;
 use eventide_groovy::eval::{display, parse_json, EvalError, GMap, HostRef, Interpreter, Obj, Tz, Value};
 
-use super::{kind, platform_error, EventObj, LocKey, StHost};
+use super::{kind, platform_error, EventObj, LocationAttr, StHost};
 use crate::catalogue::{self, AttrKind, Effect, LOCATION_MODES};
 use crate::time::{iso, CLOCK_MILLIS, SUNRISE_MILLIS, SUNSET_MILLIS};
 
@@ -309,13 +309,10 @@ fn device_property(h: &mut StHost, d: u32, name: &str) -> Option<Value> {
 fn location_property(h: &mut StHost, name: &str) -> Option<Value> {
     Some(match name {
         "mode" => {
-            h.read(LocKey::Mode);
-            Value::Str(h.name(h.st.mode))
+            let mode = h.location_attr(LocationAttr::Mode);
+            Value::Str(h.name(mode))
         }
-        "currentMode" => {
-            h.read(LocKey::Mode);
-            Value::Host(HostRef { kind: kind::MODE, id: h.st.mode })
-        }
+        "currentMode" => Value::Host(HostRef { kind: kind::MODE, id: h.location_attr(LocationAttr::Mode) }),
         "modes" => {
             let ids: Vec<u32> = LOCATION_MODES.iter().map(|m| h.sym(m)).collect();
             Value::new_list(ids.into_iter().map(|id| Value::Host(HostRef { kind: kind::MODE, id })).collect())
@@ -498,6 +495,25 @@ fn location_method(
     name: &str,
     args: Vec<Value>,
 ) -> Result<Option<Value>, EvalError> {
+    // The mode and the Smart Home Monitor's status: their value, or a state with it.
+    if let ("currentValue" | "currentState", [a]) = (name, args.as_slice()) {
+        if let Some(attr) = a.as_str().and_then(LocationAttr::named) {
+            let value = h.location_attr(attr);
+            let value = h.name(value);
+            if name == "currentValue" {
+                return Ok(Some(Value::Str(value)));
+            }
+            return Ok(Some(h.new_event(EventObj {
+                name: attr.name().into(),
+                value,
+                device: None,
+                source: "LOCATION",
+                is_state: true,
+                data: None,
+                physical: false,
+            })));
+        }
+    }
     Ok(Some(match (name, args.as_slice()) {
         ("setMode", [m]) => {
             if m.is_null() {
@@ -508,44 +524,10 @@ fn location_method(
             Value::Null
         }
         ("currentValue", [attr]) => match attr.as_str() {
-            Some("mode") => {
-                h.read(LocKey::Mode);
-                Value::Str(h.name(h.st.mode))
-            }
-            Some("alarmSystemStatus") => {
-                h.read(LocKey::AlarmSystem);
-                Value::Str(h.name(h.st.alarm_system))
-            }
             Some("sunriseTime") => Value::str(&iso(SUNRISE_MILLIS + 86_400_000)),
             Some("sunsetTime") => Value::str(&iso(SUNSET_MILLIS)),
             _ => Value::Null,
         },
-        ("currentState", [attr]) if attr.as_str() == Some("mode") => {
-            h.read(LocKey::Mode);
-            let mode = h.name(h.st.mode);
-            h.new_event(EventObj {
-                name: "mode".into(),
-                value: mode,
-                device: None,
-                source: "LOCATION",
-                is_state: true,
-                data: None,
-                physical: false,
-            })
-        }
-        ("currentState", [attr]) if attr.as_str() == Some("alarmSystemStatus") => {
-            h.read(LocKey::AlarmSystem);
-            let status = h.name(h.st.alarm_system);
-            h.new_event(EventObj {
-                name: "alarmSystemStatus".into(),
-                value: status,
-                device: None,
-                source: "LOCATION",
-                is_state: true,
-                data: None,
-                physical: false,
-            })
-        }
         // The location has no other attribute.
         ("currentState", [_]) => Value::Null,
         _ => return getter(h, interp, HostRef { kind: kind::LOCATION, id: 0 }, name, &args),
