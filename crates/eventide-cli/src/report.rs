@@ -1,6 +1,9 @@
 //! The JSON shapes the commands print (see the conventions document), and readable renderings.
 
-use eventide_engine::{FindingKind, Growth, Limits, Outcome, ReportedFinding, Stats, StopReason, Variety};
+use eventide_engine::{
+    value_combinations, FindingKind, Growth, Limits, Outcome, ReportedFinding, Stats, StopReason, Variety,
+    VARIETY_REPORTED,
+};
 use eventide_groovy::Diagnostic;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
@@ -62,8 +65,12 @@ pub struct RunJson {
     pub bounded: bool,
     /// For a run stopped by a limit, the growth diagnosis (printed then, even when empty).
     pub growth: Option<Vec<GrowthJson>>,
-    /// For a run stopped by a limit, the locations that held the most distinct values.
+    /// For a run stopped by a limit, the locations that held the most distinct values (the
+    /// first [`VARIETY_REPORTED`] of `varied`).
     pub variety: Option<Vec<VarietyJson>>,
+    /// For a run stopped by a limit, every location that held more than one distinct value, most
+    /// first: what the stored states combine.
+    pub varied: Option<Vec<VarietyJson>>,
 }
 
 /// A location that held many distinct values in a run stopped by a limit.
@@ -75,6 +82,17 @@ pub struct VarietyJson {
     /// Distinct values held in stored states (counting stops at 65,536).
     pub distinct_values: u64,
     pub max_size: u64,
+}
+
+impl VarietyJson {
+    fn of(v: &Variety) -> VarietyJson {
+        VarietyJson {
+            app: v.owner.clone(),
+            location: v.name.clone(),
+            distinct_values: v.distinct_values,
+            max_size: v.max_size,
+        }
+    }
 }
 
 /// A location whose size kept growing in a run stopped by a limit.
@@ -125,15 +143,9 @@ impl RunJson {
             events_first: false,
             bounded: false,
             growth: limit_reason(outcome).map(|_| outcome.growth.iter().map(|g| GrowthJson::of(outcome, g)).collect()),
-            variety: limit_reason(outcome).map(|_| {
-                let json = |v: &Variety| VarietyJson {
-                    app: v.owner.clone(),
-                    location: v.name.clone(),
-                    distinct_values: v.distinct_values,
-                    max_size: v.max_size,
-                };
-                outcome.variety.iter().map(json).collect()
-            }),
+            variety: limit_reason(outcome)
+                .map(|_| outcome.variety.iter().take(VARIETY_REPORTED).map(VarietyJson::of).collect()),
+            varied: limit_reason(outcome).map(|_| outcome.variety.iter().map(VarietyJson::of).collect()),
         }
     }
 
@@ -183,6 +195,10 @@ impl Serialize for RunJson {
         }
         if let Some(variety) = &self.variety {
             map.serialize_entry("variety", variety)?;
+        }
+        if let Some(varied) = &self.varied {
+            map.serialize_entry("varied_locations", &varied.len())?;
+            map.serialize_entry("value_combinations", &value_combinations(varied.iter().map(|v| v.distinct_values)))?;
         }
         map.end()
     }
@@ -369,6 +385,10 @@ pub fn diagnosis_text(run: &RunJson) -> String {
             );
         }
     }
+    let varied = run.varied.as_deref().unwrap_or_default();
+    if varied.len() > variety.len() {
+        out.push_str(&combined_text(varied, run.states));
+    }
     if collection && !run.bounded {
         let _ = writeln!(
             out,
@@ -376,6 +396,62 @@ pub fn diagnosis_text(run: &RunJson) -> String {
              (and the end of every string): that makes such a program finite by changing it, and its verdict \
              then holds for the bounded program only"
         );
+    }
+    out
+}
+
+/// What the stored states of a stopped run combine: how many locations took more than one value,
+/// how many combinations their values allow, and each location with its number of values, those
+/// no app owns (a home's devices and location, a model's variables) first, then each app's.
+/// Many locations of a few values each (a home's device attributes) make a state space large
+/// without any one of them standing out in the list above.
+fn combined_text(varied: &[VarietyJson], states: u64) -> String {
+    use std::fmt::Write as _;
+    let combinations = value_combinations(varied.iter().map(|v| v.distinct_values));
+    let ways = if combinations == u64::MAX { "more than 10^19".to_string() } else { thousands(combinations) };
+    let mut out = format!(
+        "\nwhat the states combine: {} locations took more than one value; their values combine in up to {ways} \
+         ways ({} states stored):\n",
+        varied.len(),
+        thousands(states)
+    );
+    let mut owners: Vec<&Option<String>> = Vec::new();
+    for v in varied {
+        if !owners.contains(&&v.app) {
+            owners.push(&v.app);
+        }
+    }
+    owners.sort_by_key(|o| o.is_some());
+    for owner in owners {
+        let items: Vec<String> = varied
+            .iter()
+            .filter(|v| &v.app == owner)
+            .map(|v| format!("{} {}", v.location, v.distinct_values))
+            .collect();
+        let label = owner.as_ref().map(|a| format!("{a}: ")).unwrap_or_default();
+        let mut line = format!("  {label}");
+        for (i, item) in items.iter().enumerate() {
+            let piece = if i + 1 < items.len() { format!("{item}, ") } else { item.clone() };
+            if line.len() + piece.len() > 100 && line.trim_end().len() > label.len() + 2 {
+                let _ = writeln!(out, "{}", line.trim_end());
+                line = " ".repeat(label.len() + 2);
+            }
+            line.push_str(&piece);
+        }
+        let _ = writeln!(out, "{line}");
+    }
+    out
+}
+
+/// `n` with its digits grouped by thousands: `3,538,944`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
     }
     out
 }

@@ -103,3 +103,37 @@ fn the_default_memory_ceiling_is_documented_and_none_turns_it_off() {
     let v = json(&["check", &example("models", "fairness.groovy"), "--memory-limit", "none", "--json"], 0);
     assert_eq!(v["complete"], true);
 }
+
+#[test]
+fn a_model_of_many_small_variables_says_how_many_combinations_its_states_span() {
+    // Six flags and a three-valued counter: no location stands out, but together they span
+    // 2^6 * 3 = 192 states, which exhaustive search stops in the middle of.
+    let mut source = String::from("n = 0\n");
+    for i in 0..6 {
+        source.push_str(&format!("f{i} = false\nevent(\"flip{i}\") {{ f{i} = !f{i}; n = (n + 1) % 3 }}\n"));
+    }
+    let model = common::temp_file("growth-test", "flags.groovy", &source);
+    let model = model.to_str().unwrap();
+    let v = json(&["check", model, "--por", "none", "--max-states", "150", "--json"], 3);
+    assert_eq!(v["varied_locations"], 7, "{v}");
+    assert_eq!(v["value_combinations"], 192, "{v}");
+    assert_eq!(v["variety"].as_array().map(Vec::len), Some(3), "the JSON names the first three: {v}");
+    let readable = text(&["check", model, "--por", "none", "--max-states", "150"], 3);
+    assert!(
+        readable.contains("what the states combine: 7 locations took more than one value; their values combine in up to 192 ways (150 states stored)"),
+        "{readable}"
+    );
+    assert!(readable.contains("n 3, f0 2, f1 2, f2 2, f3 2, f4 2, f5 2"), "{readable}");
+}
+
+#[test]
+fn a_stopped_pair_names_the_device_attributes_that_multiply_its_states() {
+    let smoke = example("smartapps", "smoke-unlock.groovy");
+    let lock = example("smartapps", "away-lock.groovy");
+    let v = json(&["pair", &smoke, &lock, "--max-states", "6", "--json"], 1);
+    let variety = v["variety"].as_array().expect("variety on a stopped run");
+    let device_attributes: Vec<&str> =
+        variety.iter().filter(|e| e["app"].is_null()).filter_map(|e| e["location"].as_str()).collect();
+    assert!(device_attributes.contains(&"lock1.lock"), "{v}");
+    assert!(v["value_combinations"].as_u64().unwrap() >= 8, "{v}");
+}

@@ -186,3 +186,76 @@ fn a_value_switching_among_a_few_lengths_is_not_growth() {
         assert_eq!(outcome.variety.first().map(|v| v.distinct_values), Some(3), "{por:?}");
     }
 }
+
+/// `n` flags that events `0..n` toggle, each its own location, plus a "seen" key (location `n`)
+/// that event 0 stores the first time it runs and that stays: nothing grows, and no location
+/// takes more than two values, yet the states are every combination of them.
+struct Flags {
+    n: u32,
+}
+
+impl TransitionSystem for Flags {
+    /// The flags as bits; bit `n`: the seen key is present.
+    type State = u32;
+    type Label = ();
+
+    fn initial_state(&mut self) -> u32 {
+        0
+    }
+
+    fn fingerprint(&self, s: &u32) -> Fingerprint {
+        Fingerprint(*s as u128)
+    }
+
+    fn enabled(&mut self, _s: &u32, out: &mut Vec<EventId>) {
+        out.extend(0..self.n);
+    }
+
+    fn execute(&mut self, s: &u32, e: EventId, accesses: &mut Vec<Access>) -> Step<u32> {
+        accesses.extend([Access::read(Location::data(e)), Access::write(Location::data(e))]);
+        let mut next = s ^ (1 << e);
+        if e == 0 {
+            accesses.push(Access::write(Location::data(self.n)));
+            next |= 1 << self.n;
+        }
+        Step { next, findings: Vec::new(), label: () }
+    }
+
+    fn event_name(&self, e: EventId) -> String {
+        format!("toggle{e}")
+    }
+
+    fn measure(&mut self, s: &u32, values: bool, out: &mut Vec<Measure>) {
+        let value = |v: u32| if values { u64::from(v) + 1 } else { 0 };
+        for i in 0..self.n {
+            out.push(Measure { location: Location::data(i), size: 0, value: value(s >> i & 1) });
+        }
+        if s >> self.n & 1 == 1 {
+            out.push(Measure { location: Location::data(self.n), size: 0, value: value(1) });
+        }
+    }
+}
+
+#[test]
+fn many_locations_of_two_values_each_are_all_listed_and_their_combinations_counted() {
+    // Independent toggles: DPOR needs a few states per flag and finishes.
+    let outcome = explore(&mut Flags { n: 12 }, &Config::new(Por::Dpor));
+    assert!(outcome.complete && outcome.stats.states < 100, "{:?}", outcome.stats);
+    assert!(outcome.variety.is_empty(), "a finished run lists nothing");
+    {
+        let por = Por::None;
+        let mut config = Config::new(por);
+        config.limits.max_states = Some(6_000);
+        let outcome = explore(&mut Flags { n: 12 }, &config);
+        assert!(!outcome.complete, "{por:?}");
+        assert!(outcome.growth.is_empty(), "{por:?}: {:?}", outcome.growth);
+        // Every flag and the seen key (absent, then present: two values) is listed, not only the
+        // first few.
+        let distinct: Vec<u64> = outcome.variety.iter().map(|v| v.distinct_values).collect();
+        assert_eq!(distinct, vec![2; 13], "{por:?}: {:?}", outcome.variety);
+        let names: Vec<&str> = outcome.variety.iter().map(|v| v.name.as_str()).collect();
+        assert!(names.contains(&"Location(12)"), "{por:?}: {names:?}");
+        assert_eq!(eventide_engine::value_combinations(distinct.iter().copied()), 1 << 13);
+    }
+    assert_eq!(eventide_engine::value_combinations([3, 0, u64::MAX]), u64::MAX, "saturates");
+}

@@ -950,6 +950,42 @@ impl TransitionSystem for PairSystem {
     /// The sizes of the collections and strings each app keeps under a key of `state`,
     /// `atomicState` or a field.
     fn measure(&mut self, state: &PairState, values: bool, out: &mut Vec<eventide_engine::Measure>) {
+        // Before setup the home holds only what the apps declare; the states that matter (and
+        // the values that multiply them) come after it.
+        if !state.setup_done {
+            return;
+        }
+        // The home's scalars (every device attribute, the mode, the Smart Home Monitor) never
+        // grow; they are measured only for their values, which say how many combinations of
+        // device state the stored states span.
+        if values {
+            let scalars = state.attrs.iter().enumerate().map(|(slot, &v)| (LocKey::Attr(slot as u32), v));
+            let location = [(LocKey::Mode, state.mode), (LocKey::AlarmSystem, state.alarm_system)];
+            for (key, value) in scalars.chain(location) {
+                let location = self.tables.location(key);
+                out.push(eventide_engine::Measure { location, size: 0, value: u64::from(value) + 1 });
+            }
+            // What each app has subscribed and scheduled is state too.
+            for (app, runtime) in state.apps.iter().enumerate() {
+                let subs = {
+                    let mut h = rustc_hash::FxHasher::default();
+                    runtime.subs.iter().for_each(|&s| h.write_u32(s));
+                    h.finish()
+                };
+                let timers = {
+                    let mut h = rustc_hash::FxHasher::default();
+                    for t in runtime.timers.iter() {
+                        h.write_u32(t.handler);
+                        h.write_u8(t.periodic as u8);
+                        hash_value(&t.data, &mut h);
+                    }
+                    h.finish()
+                };
+                for (key, value) in [(LocKey::Subscriptions(app as u8), subs), (LocKey::Timers(app as u8), timers)] {
+                    out.push(eventide_engine::Measure { location: self.tables.location(key), size: 0, value });
+                }
+            }
+        }
         for (app, runtime) in state.apps.iter().enumerate() {
             for (which, map) in runtime.maps.iter().enumerate() {
                 let Value::Map(m) = map else { continue };

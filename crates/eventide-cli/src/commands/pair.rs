@@ -185,6 +185,7 @@ pub fn run(args: PairArgs) -> i32 {
     };
     run.growth.iter_mut().flatten().for_each(|g| by_file(&mut g.app));
     run.variety.iter_mut().flatten().for_each(|v| by_file(&mut v.app));
+    run.varied.iter_mut().flatten().for_each(|v| by_file(&mut v.app));
     let json = PairJson { run, conflicts, exceptions, error: None, r4 };
     if args.json {
         println!("{}", serde_json::to_string(&json).unwrap_or_default());

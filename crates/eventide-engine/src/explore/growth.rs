@@ -18,8 +18,10 @@
 //!
 //! A state space can also be finite but too large: a buffer that holds up to ten event records,
 //! a counter that runs to a million. The tracker therefore also counts, per location, the
-//! distinct values it held in stored states (up to [`MAX_DISTINCT`]); a stopped run reports the
-//! locations with the most ([`Variety`]), which say what multiplies the states.
+//! distinct values it held in stored states (up to [`MAX_DISTINCT`]); a stopped run reports every
+//! location that held more than one ([`Variety`], most first), which says what multiplies the
+//! states: one location with thousands of values (a buffer), or many with a few each (the
+//! attributes of a home's devices), whose [`value_combinations`] already span the state space.
 
 use super::graph::{Graph, StateId};
 use crate::system::{EventId, Location, Measure, TransitionSystem};
@@ -32,7 +34,8 @@ pub const MIN_GROWING_VALUES: usize = 8;
 /// Distinct values counted per location, at most (a location past it is reported as "at least").
 pub const MAX_DISTINCT: usize = 1 << 16;
 
-/// How many of the most varied locations a stopped run reports.
+/// How many of the most varied locations a report lists by name with their figures (the rest
+/// are counted in [`value_combinations`]).
 pub const VARIETY_REPORTED: usize = 3;
 
 /// A location that held many distinct values in a run that stopped on a limit.
@@ -41,7 +44,8 @@ pub struct Variety {
     pub location: Location,
     pub owner: Option<String>,
     pub name: String,
-    /// Distinct values held in stored states (at most [`MAX_DISTINCT`]: then at least that many).
+    /// Distinct values held in stored states (at most [`MAX_DISTINCT`]: then at least that many),
+    /// absence counting as one when some stored states lacked the location.
     pub distinct_values: u64,
     /// The largest size seen (elements or characters; 0 for scalars).
     pub max_size: u64,
@@ -117,6 +121,11 @@ struct Track {
     raised_at: u64,
     /// Hashes of the distinct values held in stored states (at most [`MAX_DISTINCT`]).
     values: FxHashSet<u64>,
+    /// The stored state (by number) where the location was first measured, and in how many
+    /// stored states it was: a location missing from some (a state key not yet stored, or
+    /// removed) has "absent" as one more value.
+    since: u64,
+    present: u64,
     shrank: bool,
     witness: Option<Witness>,
 }
@@ -129,15 +138,25 @@ impl Track {
             step: 0,
             raised_at: states,
             values: FxHashSet::default(),
+            since: states,
+            present: 0,
             shrank: false,
             witness: None,
         }
     }
 
     fn note_value(&mut self, value: u64) {
+        self.present += 1;
         if self.values.len() < MAX_DISTINCT {
             self.values.insert(value);
         }
+    }
+
+    /// The distinct values held, with absence as one more when some of the stored states from
+    /// `first` to `stored` lacked the location.
+    fn distinct(&self, first: u64, stored: u64) -> usize {
+        let absent = self.since > first || self.present < (stored + 1).saturating_sub(self.since);
+        self.values.len() + absent as usize
     }
 }
 
@@ -147,6 +166,11 @@ pub(crate) struct GrowthTracker {
     tracks: FxHashMap<Location, Track>,
     before: Vec<Measure>,
     after: Vec<Measure>,
+    /// Stored states measured so far.
+    stored: u64,
+    /// The number of the first stored state whose measure held anything (a SmartApp pair's
+    /// states before its setup hold nothing): a location first measured later was absent before.
+    first: u64,
 }
 
 impl GrowthTracker {
@@ -154,6 +178,10 @@ impl GrowthTracker {
     pub fn start<T: TransitionSystem>(&mut self, system: &mut T, initial: &T::State) {
         self.after.clear();
         system.measure(initial, true, &mut self.after);
+        self.stored = 1;
+        if !self.after.is_empty() {
+            self.first = 1;
+        }
         for m in &self.after {
             self.tracks.entry(m.location).or_insert_with(|| Track::new(m.size, 1)).note_value(m.value);
         }
@@ -191,6 +219,10 @@ impl GrowthTracker {
         if !new_state {
             return;
         }
+        self.stored = self.stored.max(states);
+        if self.first == 0 && !self.after.is_empty() {
+            self.first = states;
+        }
         let mut witness = Some(witness);
         let mut taken: Option<Witness> = None;
         for m in &self.after {
@@ -215,16 +247,20 @@ impl GrowthTracker {
         }
     }
 
-    /// The locations that held the most distinct values (at least two), most first.
+    /// Every location that held more than one distinct value, most values first.
     pub fn variety<T: TransitionSystem>(&self, system: &T) -> Vec<Variety> {
-        let mut varied: Vec<(&Location, &Track)> = self.tracks.iter().filter(|(_, t)| t.values.len() > 1).collect();
-        varied.sort_by_key(|(l, t)| (std::cmp::Reverse(t.values.len()), **l));
+        let mut varied: Vec<(&Location, usize, u64)> = self
+            .tracks
+            .iter()
+            .map(|(l, t)| (l, t.distinct(self.first, self.stored), t.max))
+            .filter(|&(_, distinct, _)| distinct > 1)
+            .collect();
+        varied.sort_by_key(|&(l, distinct, _)| (std::cmp::Reverse(distinct), *l));
         varied
             .into_iter()
-            .take(VARIETY_REPORTED)
-            .map(|(&location, t)| {
+            .map(|(&location, distinct, max_size)| {
                 let (owner, name) = system.describe_location(location);
-                Variety { location, owner, name, distinct_values: t.values.len() as u64, max_size: t.max }
+                Variety { location, owner, name, distinct_values: distinct as u64, max_size }
             })
             .collect()
     }
@@ -275,6 +311,15 @@ impl GrowthTracker {
             })
             .collect()
     }
+}
+
+/// How many combinations the values of some locations allow, given each one's number of
+/// distinct values ([`Variety::distinct_values`]): their product (saturating at `u64::MAX`). Where every piece of a program's data is measured,
+/// the stored states are combinations of these values (times what is not measured: which events
+/// are enabled, an app's timers and subscriptions), so this says how large a state space the
+/// values seen so far already span.
+pub fn value_combinations(distinct_values: impl IntoIterator<Item = u64>) -> u64 {
+    distinct_values.into_iter().fold(1u64, |product, n| product.saturating_mul(n.max(1)))
 }
 
 /// The size of `location` in the initial state and after each event of `trace`.

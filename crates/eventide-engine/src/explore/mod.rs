@@ -29,7 +29,7 @@ mod step;
 
 pub use findings::ReportedFinding;
 pub use graph::{Adjacent, EdgeId, Graph, GraphEdge, ShortestPaths, StateId};
-pub use growth::{Growth, Variety};
+pub use growth::{value_combinations, Growth, Variety, VARIETY_REPORTED};
 pub use limits::{Limits, StopReason, Watchdog};
 pub use monitor::{Monitor, NoMonitor, ObservedTransition};
 
@@ -185,8 +185,9 @@ pub struct Outcome {
     /// When the run stopped on a limit: the locations whose size was still growing (see
     /// [`growth`]), largest growth first. Empty for runs that finished.
     pub growth: Vec<Growth>,
-    /// When the run stopped on a limit: the locations that held the most distinct values (what
-    /// multiplies the states; see [`growth`]). Empty for runs that finished.
+    /// When the run stopped on a limit: every location that held more than one distinct value,
+    /// most values first (what multiplies the states; see [`growth`]). Empty for runs that
+    /// finished.
     pub variety: Vec<Variety>,
 }
 
