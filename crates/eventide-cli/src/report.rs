@@ -322,8 +322,9 @@ pub fn smartapp_run_footer(exceptions: &[FindingJson], outcome: &Outcome, limits
     if !exceptions.is_empty() {
         let _ = writeln!(out, "\n{} app exception(s):", exceptions.len());
         for e in exceptions {
-            let at = match (&e.file, e.line) {
-                (Some(f), Some(l)) => format!("{f}:{l}: "),
+            let at = match (&e.file, e.line, e.column) {
+                (Some(f), Some(l), Some(c)) => format!("{f}:{l}:{c}: "),
+                (Some(f), Some(l), None) => format!("{f}:{l}: "),
                 _ => String::new(),
             };
             let _ = writeln!(out, "  {at}{} (after {})", e.message, e.trace.join(", "));

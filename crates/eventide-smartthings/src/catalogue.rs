@@ -107,6 +107,7 @@ pub const CAPABILITIES: &[CapabilityRow] = &[
     cap("outlet", "outlet"),
     cap("musicPlayer", "player"),
     cap("speechSynthesis", "speaker"),
+    cap("audioNotification", "audio"),
     cap("imageCapture", "camera"),
     cap("videoCapture", "video"),
     cap("alarm", "alarm"),
@@ -364,6 +365,14 @@ pub const COMMANDS: &[CommandRow] = &[
     command("musicPlayer",      "playTextAndRestore",   &[Arg("trackDescription", 0)]),
     command("musicPlayer",      "playSoundAndTrack",    &[Arg("trackData", 0)]),
     command("musicPlayer",      "playTrackAtVolume",    &[Set("status", "playing"), Arg("trackData", 0), Arg("level", 1)]),
+    // Audio Notification (Echo Speaks, newer speakers): plays a text or a track; it has no
+    // attributes, so the commands are recorded as the app's outputs.
+    command("audioNotification", "playText",            &[]),
+    command("audioNotification", "playTextAndResume",   &[]),
+    command("audioNotification", "playTextAndRestore",  &[]),
+    command("audioNotification", "playTrack",           &[]),
+    command("audioNotification", "playTrackAndResume",  &[]),
+    command("audioNotification", "playTrackAndRestore", &[]),
     command("speechSynthesis",  "speak",                &[Arg("speech", 0)]),
     command("speechSynthesis",  "setLevel",             &[Arg("level", 0)]),
     command("imageCapture",     "take",                 &[Set("image", "taken")]),

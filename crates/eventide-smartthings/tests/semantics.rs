@@ -855,3 +855,46 @@ fn a_child_apps_calls_to_its_parent_are_recorded_and_answer_null() {
     // An app that names no parent reads `parent` as null, as on the platform.
     assert_eq!(app("contact-light.groovy").parent, None);
 }
+
+#[test]
+fn apps_of_the_early_platform_declare_inputs_as_data_and_subscribe_the_app_to_its_touch() {
+    let a = app("early-platform.groovy");
+    let inputs: Vec<(&str, &str, bool)> =
+        a.inputs.iter().map(|i| (i.name.as_str(), i.input_type.as_str(), i.multiple)).collect();
+    assert_eq!(
+        inputs,
+        [
+            ("door", "capability.contactSensor", false),
+            ("speakers", "capability.audioNotification", true),
+            ("phrase", "text", false)
+        ]
+    );
+    let mut sys = PairSystem::new(vec![a], Options::default()).unwrap();
+    let exercise = sys.exercise(eventide_engine::Watchdog { deadline: None, memory_limit: None });
+    assert!(exercise.exceptions.is_empty() && exercise.errors.is_empty(), "{:?}", exercise.errors);
+    let s = setup(&mut sys, "setup:A");
+    // `subscribe(app)` runs `appTouch`; the string-named method handles the contact events.
+    let touched = run(&mut sys, &s, "app1.touch");
+    assert_eq!(handlers(&touched.label), ["App1.appTouch"]);
+    assert_eq!(sys.state_value(&touched.next, AppId::App1, "touched").as_deref(), Some("true"));
+    let opened = run(&mut sys, &s, "contact1.contact=open");
+    assert_eq!(handlers(&opened.label), ["App1.contact"]);
+    assert_eq!(sys.state_value(&opened.next, AppId::App1, "last").as_deref(), Some("open"));
+    assert!(opened.findings.is_empty(), "{:?}", opened.findings);
+}
+
+#[test]
+fn the_early_subscribe_to_an_attribute_is_named_as_unsupported() {
+    let mut sys = PairSystem::new(vec![app("early-subscribe.groovy")], Options::default()).unwrap();
+    let exercise = sys.exercise(eventide_engine::Watchdog { deadline: None, memory_limit: None });
+    let errors: Vec<String> = exercise
+        .errors
+        .iter()
+        .map(|(f, _)| format!("{}: {}", f.position.as_ref().map_or(0, |p| p.line), f.message))
+        .collect();
+    assert!(
+        errors.iter().any(|e| e.starts_with("7: unsupported construct: `subscribe(device.attribute)`")),
+        "{errors:?} / exceptions {:?}",
+        exercise.exceptions
+    );
+}

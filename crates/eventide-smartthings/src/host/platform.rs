@@ -135,6 +135,29 @@ fn input(h: &mut StHost, interp: &mut Interpreter, args: Args) -> Result<Value, 
     Ok(Value::Null)
 }
 
+/// The early platform's preferences written as data: a `preferences() { return [sections: [[title:
+/// ..., input: [[name: ..., type: ..., ...], ...]], ...]] }` block declares its inputs in the map
+/// it returns, each input map holding what `input`'s named arguments hold.
+fn map_preferences(h: &mut StHost, interp: &mut Interpreter, declared: &Value) -> Result<(), EvalError> {
+    let list = |v: Option<&Value>| -> Vec<Value> {
+        match v {
+            Some(Value::List(l)) => l.borrow().clone(),
+            Some(m @ Value::Map(_)) => vec![m.clone()],
+            _ => Vec::new(),
+        }
+    };
+    let Value::Map(m) = declared else { return Ok(()) };
+    let sections = list(m.borrow().get_str("sections"));
+    for section in sections {
+        let Value::Map(section) = section else { continue };
+        let inputs = list(section.borrow().get_str("input"));
+        for decl in inputs.into_iter().filter(|d| matches!(d, Value::Map(_))) {
+            input(h, interp, Args { named: Some(decl), positional: Vec::new(), closure: None })?;
+        }
+    }
+    Ok(())
+}
+
 fn with_page(
     h: &mut StHost,
     interp: &mut Interpreter,
@@ -183,6 +206,17 @@ fn subscribe(h: &mut StHost, interp: &mut Interpreter, args: Vec<Value>) -> Resu
     let (source, attr, handler) = match positional.as_slice() {
         [s, h] => (s.clone(), None, h.clone()),
         [s, a, h, ..] => (s.clone(), Some(a.clone()), h.clone()),
+        // The early platform's `subscribe(app)`: the handler is the app's `appTouch` method.
+        [s] if matches!(s, Value::Host(r) if r.kind == kind::APP) => (s.clone(), None, Value::from("appTouch")),
+        // The early platform's `subscribe(device.attribute)`, whose handler is the method named
+        // after the attribute: the model reads `device.attribute` as the attribute's value, so the
+        // subscription cannot be told from a mistake.
+        [_] => {
+            return Err(EvalError::unsupported(
+                "`subscribe(device.attribute)` (the early form whose handler is the method named after the \
+                 attribute); write `subscribe(device, \"attribute\", handler)`",
+            ))
+        }
         _ => return Err(platform_error("subscribe() takes (source, [attribute,] handler)")),
     };
     let Some(handler) = handler_name(&handler).map(str::to_string) else {
@@ -366,7 +400,11 @@ pub(super) fn call(
                     add_page(h, p);
                 }
             }
-            run_closure(h, interp, &a.closure)?;
+            let declared = match &a.closure {
+                Some(c) => interp.call_value(h, c, Vec::new())?,
+                None => Value::Null,
+            };
+            map_preferences(h, interp, &declared)?;
             Value::Null
         }
         "page" => {

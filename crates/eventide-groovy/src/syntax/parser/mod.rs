@@ -862,7 +862,7 @@ impl<'t> Parser<'t> {
             if self.is(Punct::LParen) {
                 return self.parse_multiple_assignment(start);
             }
-            if self.name_word().is_some() && self.nth_is(1, Punct::LParen) {
+            if self.method_name_here() && self.nth_is(1, Punct::LParen) {
                 return self.parse_method(start, annotations, modifiers, None);
             }
             // `def int x = 1`, `def String name() {}`: a redundant `def` before a type.
@@ -883,7 +883,7 @@ impl<'t> Parser<'t> {
             self.bump();
             return self.parse_method(start, annotations, modifiers, Some(ty));
         }
-        if !modifiers.is_empty() && self.name_word().is_some() {
+        if !modifiers.is_empty() && self.method_name_here() {
             if self.nth_is(1, Punct::LParen) {
                 return self.parse_method(start, annotations, modifiers, None);
             }
@@ -904,10 +904,16 @@ impl<'t> Parser<'t> {
             return Err(self.expected("declaration", "after modifiers"));
         }
         let ty = self.parse_type()?;
-        if self.name_word().is_some() && self.nth_is(1, Punct::LParen) {
+        if self.method_name_here() && self.nth_is(1, Punct::LParen) {
             return self.parse_method(start, annotations, modifiers, Some(ty));
         }
         self.parse_var_decl(start, Some(ty))
+    }
+
+    /// Whether a method's name can start here: a name, or (as Groovy allows, `def "switch"(evt)`)
+    /// a plain string literal.
+    fn method_name_here(&self) -> bool {
+        self.name_word().is_some() || matches!(self.tok().kind, Tok::Str(_))
     }
 
     /// `def (a, b) = value` and `def (int a, String b) = value` after `def`: Groovy's multiple
@@ -972,7 +978,13 @@ impl<'t> Parser<'t> {
         modifiers: Vec<Name>,
         return_type: Option<TypeName>,
     ) -> PResult<Stmt> {
-        let (name, name_span) = self.expect_name("method name")?;
+        let (name, name_span) = match &self.tok().kind {
+            Tok::Str(name) => {
+                let name = name.clone();
+                (name, self.bump().span)
+            }
+            _ => self.expect_name("method name")?,
+        };
         self.expect(Punct::LParen, "after method name")?;
         let params = self.parse_params(Punct::RParen)?;
         if self.eat_word("throws") {

@@ -336,6 +336,10 @@ fn method_declarations() {
     let StmtKind::Method(m) = &s.kind else { panic!() };
     assert_eq!(m.name_span, Span::new(4, 11));
     assert_eq!(s.span, Span::new(0, 19));
+    // Groovy allows a string as a method's name (`def "switch"(evt)`: a keyword as a name).
+    assert_eq!(sxs("def \"switch\"(evt) { 1 }"), "(method def switch(evt) {1})");
+    assert_eq!(sxs("private \"two words\"() {}"), "(method private def two words() {})");
+    assert_eq!(err("def \"x\" = 1").0, "expected name after `def`, found string literal");
 }
 
 #[test]

@@ -1,0 +1,36 @@
+// An app in the style of the early SmartThings platform: preferences declared as data, the
+// one-argument `subscribe(app)` (its handler is `appTouch`), a method whose name is a string, and
+// an Audio Notification speaker.
+definition(name: "Early Platform", namespace: "eventide.test", author: "eventide", description: "d", category: "c")
+
+preferences() {
+    return [
+        sections: [
+            [title: "When this door opens...", input: [[name: "door", type: "capability.contactSensor", title: "Which?"]]],
+            [title: "Say it here", input: [
+                [name: "speakers", type: "capability.audioNotification", multiple: true],
+                [name: "phrase", type: "text", required: false]
+            ]]
+        ]
+    ]
+}
+
+def installed() {
+    subscribe(app)
+    subscribe(door, "contact", "contact")
+}
+
+def updated() {
+    unsubscribe()
+    installed()
+}
+
+def appTouch(evt) {
+    state.touched = true
+    speakers.playTextAndResume("touched")
+}
+
+def "contact"(evt) {
+    state.last = evt.value
+    speakers*.playTrack("chime")
+}
