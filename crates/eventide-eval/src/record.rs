@@ -123,6 +123,12 @@ pub struct Record {
     /// (what multiplies its states), most first. Absent: none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub variety: Vec<VarietyEntry>,
+    /// For a run stopped by a limit: how many locations (device attributes, app state, ...) took
+    /// more than one value, and how many combinations their values allow (saturating). Absent: 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub varied_locations: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub value_combinations: u64,
     /// With `batch --properties`: the invariants the run found violated (names, sorted). Absent:
     /// none (or no property file).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -249,7 +255,7 @@ const fn optional(name: &'static str, holds: Holds) -> Field {
 }
 
 /// The fields of a results line, in the order [`Record`] writes them.
-pub const FIELDS: [Field; 28] = [
+pub const FIELDS: [Field; 30] = [
     required("group", Holds::Text),
     required("app_a", Holds::Text),
     required("app_b", Holds::Text),
@@ -276,9 +282,15 @@ pub const FIELDS: [Field; 28] = [
     optional("bounded", Holds::Flag),
     optional("growth", Holds::Growth),
     optional("variety", Holds::Variety),
+    optional("varied_locations", Holds::Count),
+    optional("value_combinations", Holds::Count),
     optional("violation_list", Holds::Texts),
     optional("properties", Holds::Flag),
 ];
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
 
 /// A value as an error message shows it: short values in full, long ones cut, containers by kind.
 fn shown(value: &Value) -> String {
@@ -414,6 +426,8 @@ impl Record {
             bounded: false,
             growth: Vec::new(),
             variety: Vec::new(),
+            varied_locations: 0,
+            value_combinations: 0,
             violation_list: Vec::new(),
             properties: false,
             time_limit_ms: 0,
@@ -569,6 +583,7 @@ pub(crate) mod tests {
             how: "grows".into(),
         });
         r.variety.push(VarietyEntry { app: None, location: "x".into(), distinct_values: 7, max_size: 0 });
+        (r.varied_locations, r.value_combinations) = (3, 28);
         r.violation_list.push("door locked when everyone is away".into());
         r.properties = true;
         r.conflict_list.push(ConflictKey {

@@ -262,6 +262,10 @@ struct PairOutput {
     growth: Vec<GrowthEntry>,
     #[serde(default)]
     variety: Vec<VarietyEntry>,
+    #[serde(default)]
+    varied_locations: u64,
+    #[serde(default)]
+    value_combinations: u64,
     /// With `--properties`: the violated invariants.
     #[serde(default)]
     violations: Vec<ViolationOutput>,
@@ -351,6 +355,8 @@ pub fn record_of(config: &RunnerConfig, spec: &RunSpec, outcome: &ChildOutcome) 
                 record.bounded = out.bounded;
                 record.growth = out.growth;
                 record.variety = out.variety;
+                record.varied_locations = out.varied_locations;
+                record.value_combinations = out.value_combinations;
                 if let Some(e) = out.error {
                     record.error = Some(format!("{}:{}:{}: {}", e.file, e.line, e.column, e.message));
                 } else if record.verdict == Verdict::Error && !stderr_line.is_empty() {

@@ -349,6 +349,24 @@ pub fn sections(a: &Analysis, paper: Option<&PaperComparison<'_>>) -> Vec<Sectio
     out
 }
 
+/// ", and N locations took several values in the median run, whose values combine in up to M
+/// ways" for the runs whose records carry those figures (records of binaries before them do not).
+fn combined(runs: &[(u64, u64, u64)]) -> String {
+    let mut measured: Vec<(u64, u64)> = runs.iter().filter(|r| r.1 > 0).map(|r| (r.1, r.2)).collect();
+    if measured.is_empty() {
+        return String::new();
+    }
+    measured.sort_unstable();
+    let (locations, _) = measured[measured.len() / 2];
+    let mut ways: Vec<u64> = measured.iter().map(|m| m.1).collect();
+    ways.sort_unstable();
+    let median = ways[ways.len() / 2];
+    format!(
+        "; in the median run {locations} locations took several values, whose values combine in up to {} ways",
+        count(median)
+    )
+}
+
 /// The unfinished runs by what their diagnosis named (see `eventide pair`'s `growth` and
 /// `variety`): the app-state location that kept growing, or else the one that held the most
 /// distinct values; `None` when every run finished.
@@ -374,7 +392,7 @@ fn growth_section(a: &Analysis) -> Option<Section> {
                 vec![(v.app.clone(), v.location.clone(), v.distinct_values, size)]
             }
             (None, None) => {
-                device.push(r.events);
+                device.push((r.events, r.varied_locations, r.value_combinations));
                 Vec::new()
             }
         };
@@ -394,11 +412,12 @@ fn growth_section(a: &Analysis) -> Option<Section> {
             unfinished.len() - grew - device.len()
         ),
         format!(
-            "- {}: no app-state location grew or took {MANY_VALUES} values, so the states differ mostly in device \
-             attributes (a large finite state space of the home; these runs see {} events on average): a longer \
-             time limit, or fewer devices, is what finishes them",
+            "- {}: no app-state location grew or took {MANY_VALUES} values, so the states combine many locations of \
+             a few values each, device attributes above all (a large finite state space of the home; these runs \
+             see {} events on average{}): a longer time limit, or fewer devices, is what finishes them",
             device.len(),
-            device.iter().sum::<u64>().checked_div(device.len() as u64).unwrap_or(0)
+            device.iter().map(|d| d.0).sum::<u64>().checked_div(device.len() as u64).unwrap_or(0),
+            combined(&device)
         ),
     ];
     let bounded = a.records().filter(|r| r.bounded).count();
@@ -617,6 +636,30 @@ mod tests {
         t.push(vec!["long name".into(), "5".into()]);
         t.push(vec!["x".into(), "12345".into()]);
         assert_eq!(t.render(), "name           n\n---------  -----\nlong name      5\nx          12345\n");
+    }
+
+    #[test]
+    fn runs_large_in_device_state_say_how_many_combinations_their_values_span() {
+        let unfinished = |app_b: &str, varied: u64, ways: u64| {
+            let mut r = record("locks", "a.groovy", app_b, Order::Ab, Mode::Dpor, Verdict::Incomplete);
+            r.complete = false;
+            (r.events, r.varied_locations, r.value_combinations) = (20, varied, ways);
+            r
+        };
+        let records = vec![
+            unfinished("b.groovy", 19, 1_769_472),
+            unfinished("c.groovy", 12, 4_096),
+            unfinished("d.groovy", 25, 1 << 30),
+        ];
+        let text = render_text(&sections(&analyse(records), None));
+        assert!(text.contains("- 3: no app-state location grew"), "{text}");
+        assert!(
+            text.contains("20 events on average; in the median run 19 locations took several values, whose values combine in up to 1769472 ways"),
+            "{text}"
+        );
+        // Records written before these figures existed say nothing about them.
+        let text = render_text(&sections(&analyse(vec![unfinished("b.groovy", 0, 0)]), None));
+        assert!(text.contains("20 events on average): a longer"), "{text}");
     }
 
     #[test]
