@@ -234,7 +234,7 @@ impl ModelSystem {
 /// A hash of a value for the diagnosis of unfinished runs (equal values, equal hashes).
 fn hash_of(v: &Value) -> u64 {
     let mut h = rustc_hash::FxHasher::default();
-    v.hash_canonical(&mut h);
+    v.hash_state(&mut h);
     h.finish()
 }
 
@@ -472,7 +472,7 @@ impl TransitionSystem for ModelSystem {
     fn fingerprint(&self, state: &ModelState) -> Fingerprint {
         let mut h = FingerprintHasher::new();
         for v in state.values.iter() {
-            v.hash_canonical(&mut h);
+            v.hash_state(&mut h);
         }
         for &on in state.enabled.iter() {
             h.write_u8(on as u8);

@@ -570,7 +570,7 @@ impl TransitionSystem for ThreadSystem {
     fn fingerprint(&self, state: &ThreadState) -> Fingerprint {
         let mut h = FingerprintHasher::new();
         for v in state.values.iter() {
-            v.hash_canonical(&mut h);
+            v.hash_state(&mut h);
         }
         for frame in state.threads.iter() {
             match frame.at {
@@ -585,7 +585,7 @@ impl TransitionSystem for ThreadSystem {
             for (name, value) in &frame.locals {
                 h.write(name.as_bytes());
                 h.write_u8(0xff);
-                value.hash_canonical(&mut h);
+                value.hash_state(&mut h);
             }
             h.write_usize(frame.queue.len());
             for &e in &frame.queue {

@@ -816,7 +816,7 @@ fn timers_equal(a: &[Timer], b: &[Timer]) -> bool {
 }
 
 fn hash_value<H: Hasher>(v: &Value, h: &mut H) {
-    v.hash_canonical(h);
+    v.hash_state(h);
 }
 
 impl TransitionSystem for PairSystem {

@@ -327,12 +327,25 @@ fn eq_depth(a: &Value, b: &Value, depth: usize) -> bool {
     }
 }
 
-/// Order-sensitive structural equality consistent with [`hash_value`].
+/// Exact, order-sensitive structural equality for model-checker state, consistent with
+/// [`hash_state`]: numbers must also agree on their type and a decimal on its scale (`1`, `1L`,
+/// `1.0` and `1.00` are `==` in Groovy but print and compute differently), a `String` is not a
+/// `GString`, and maps must agree on key order.
 pub fn state_eq(a: &Value, b: &Value, depth: usize) -> bool {
     if depth > MAX_DEPTH {
         return false;
     }
     match (a, b) {
+        (Value::Int(x), Value::Int(y)) => x == y,
+        (Value::Long(x), Value::Long(y)) => x == y,
+        (Value::BigInt(x), Value::BigInt(y)) => x == y,
+        (Value::Float(x), Value::Float(y)) => x.to_bits() == y.to_bits(),
+        (Value::Double(x), Value::Double(y)) => x.to_bits() == y.to_bits(),
+        (Value::Decimal(x), Value::Decimal(y)) => x == y,
+        _ if a.is_number() || b.is_number() => false,
+        (Value::Str(x), Value::Str(y)) | (Value::GString(x), Value::GString(y)) => x == y,
+        (Value::Str(_), Value::GString(_)) | (Value::GString(_), Value::Str(_)) => false,
+        (Value::List(_), Value::Range(_)) | (Value::Range(_), Value::List(_)) => false,
         (Value::List(x), Value::List(y)) => {
             if Rc::ptr_eq(x, y) {
                 return true;
@@ -389,6 +402,47 @@ fn canon_num(v: &Value) -> CanonNum {
 
 /// Canonical hash (see [`Value::hash_canonical`]).
 pub fn hash_value<H: Hasher>(v: &Value, h: &mut H, depth: usize) {
+    hash_rec(v, h, depth, false)
+}
+
+/// Exact hash for model-checker state (see [`Value::hash_state`]), consistent with [`state_eq`].
+pub fn hash_state<H: Hasher>(v: &Value, h: &mut H, depth: usize) {
+    hash_rec(v, h, depth, true)
+}
+
+/// The number's type and exact value, for [`hash_state`].
+fn hash_exact_number<H: Hasher>(v: &Value, h: &mut H) {
+    match v {
+        Value::Int(i) => {
+            h.write_u8(0);
+            h.write_i32(*i)
+        }
+        Value::Long(i) => {
+            h.write_u8(1);
+            h.write_i64(*i)
+        }
+        Value::BigInt(i) => {
+            h.write_u8(2);
+            h.write_i128(i.get())
+        }
+        Value::Float(f) => {
+            h.write_u8(3);
+            h.write_u32(f.to_bits())
+        }
+        Value::Double(d) => {
+            h.write_u8(4);
+            h.write_u64(d.to_bits())
+        }
+        Value::Decimal(d) => {
+            h.write_u8(5);
+            h.write_i128(d.mantissa());
+            h.write_i32(d.scale())
+        }
+        _ => {}
+    }
+}
+
+fn hash_rec<H: Hasher>(v: &Value, h: &mut H, depth: usize, exact: bool) {
     if depth > MAX_DEPTH {
         h.write_u8(0xff);
         return;
@@ -398,6 +452,17 @@ pub fn hash_value<H: Hasher>(v: &Value, h: &mut H, depth: usize) {
         Value::Bool(b) => {
             h.write_u8(1);
             h.write_u8(*b as u8)
+        }
+        Value::Int(_) | Value::Long(_) | Value::BigInt(_) | Value::Float(_) | Value::Double(_) | Value::Decimal(_)
+            if exact =>
+        {
+            h.write_u8(2);
+            hash_exact_number(v, h)
+        }
+        Value::GString(s) if exact => {
+            h.write_u8(13);
+            h.write(s.as_bytes());
+            h.write_u8(0xff);
         }
         Value::Int(_) | Value::Long(_) | Value::BigInt(_) | Value::Float(_) | Value::Double(_) | Value::Decimal(_) => {
             h.write_u8(2);
@@ -419,7 +484,7 @@ pub fn hash_value<H: Hasher>(v: &Value, h: &mut H, depth: usize) {
             h.write_u8(4);
             h.write_usize(l.len());
             for x in l.iter() {
-                hash_value(x, h, depth + 1);
+                hash_rec(x, h, depth + 1, exact);
             }
         }
         Value::Range(r) => {
@@ -435,8 +500,8 @@ pub fn hash_value<H: Hasher>(v: &Value, h: &mut H, depth: usize) {
             h.write_u8(5);
             h.write_usize(m.len());
             for (k, v) in m.iter() {
-                hash_value(k, h, depth + 1);
-                hash_value(v, h, depth + 1);
+                hash_rec(k, h, depth + 1, exact);
+                hash_rec(v, h, depth + 1, exact);
             }
         }
         Value::Date(ms) => {
@@ -469,15 +534,15 @@ pub fn hash_value<H: Hasher>(v: &Value, h: &mut H, depth: usize) {
             match &**o {
                 Obj::Exception(e) => h.write(e.class.as_bytes()),
                 Obj::MapEntry(k, v) => {
-                    hash_value(k, h, depth + 1);
-                    hash_value(v, h, depth + 1);
+                    hash_rec(k, h, depth + 1, exact);
+                    hash_rec(v, h, depth + 1, exact);
                 }
                 Obj::Pattern(p) => h.write(p.source.as_bytes()),
                 Obj::TimeZone(tz) => h.write(tz.name().as_bytes()),
                 Obj::StringBuilder(s) => h.write(s.borrow().as_bytes()),
                 Obj::DateFormat(f) => h.write(f.borrow().pattern.as_bytes()),
                 Obj::NumberFormat(f) => h.write(f.borrow().pattern.as_bytes()),
-                Obj::JsonBuilder(c) => hash_value(&c.borrow(), h, depth + 1),
+                Obj::JsonBuilder(c) => hash_rec(&c.borrow(), h, depth + 1, exact),
                 Obj::Calendar(c) => h.write_i64(c.borrow().0),
                 Obj::Duration(d) => {
                     h.write_i64(d.months);

@@ -496,8 +496,18 @@ impl Value {
         ops::hash_value(self, h, 0)
     }
 
-    /// Structural equality for model-checker state: like `==` but maps must also agree on key
-    /// order, so that it is consistent with [`Value::hash_canonical`].
+    /// Feeds an exact hash of the value into `h`, for model-checker state: unlike
+    /// [`Value::hash_canonical`], numbers hash their type and exact value (`1`, `1L`, `1.0` and
+    /// `1.00` differ: they print and compute differently), and a `GString` differs from a
+    /// `String`. Consistent with [`Value::state_eq`].
+    pub fn hash_state<H: std::hash::Hasher>(&self, h: &mut H) {
+        ops::hash_state(self, h, 0)
+    }
+
+    /// Exact structural equality for model-checker state: two values are equal when no program
+    /// can tell them apart by reading them (same types, same decimal scales, maps in the same key
+    /// order), which is what merging states and taking a write of an equal value for a read need.
+    /// Consistent with [`Value::hash_state`].
     pub fn state_eq(&self, other: &Value) -> bool {
         ops::state_eq(self, other, 0)
     }

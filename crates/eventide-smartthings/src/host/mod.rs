@@ -256,7 +256,7 @@ impl Tables {
     pub fn share(&mut self, map: Value) -> Value {
         use std::hash::Hasher;
         let mut h = rustc_hash::FxHasher::default();
-        map.hash_canonical(&mut h);
+        map.hash_state(&mut h);
         let bucket = self.shared_maps.entry(h.finish()).or_default();
         if let Some(v) = bucket.iter().find(|v| v.state_eq(&map)) {
             return v.clone();
