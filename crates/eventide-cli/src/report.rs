@@ -287,12 +287,16 @@ pub fn check_text_traced(
     };
     let _ = writeln!(out, "{headline}{}: {model} ({} exploration)", bounded_note(bound), outcome.por.name());
     for f in outcome.findings.iter() {
-        let kind = match f.finding.kind {
-            FindingKind::Violation => "assertion failed",
-            FindingKind::AppException => "exception",
+        let (kind, message) = match f.finding.kind {
+            // A thread program's deadlock is a violation of its own kind.
+            FindingKind::Violation => match f.finding.message.strip_prefix("deadlock: ") {
+                Some(rest) => ("deadlock", rest),
+                None => ("assertion failed", f.finding.message.as_str()),
+            },
+            FindingKind::AppException => ("exception", f.finding.message.as_str()),
         };
         let at = f.finding.position.as_ref().map(|p| format!(" at {p}")).unwrap_or_default();
-        let _ = writeln!(out, "\n{kind}{at}: {}", f.finding.message);
+        let _ = writeln!(out, "\n{kind}{at}: {message}");
         let _ = writeln!(out, "  trace ({} events):", f.trace.len());
         for (i, name) in traces(f).iter().enumerate() {
             let _ = writeln!(out, "    {:>3}. {name}", i + 1);
@@ -349,6 +353,11 @@ pub fn smartapp_run_footer(exceptions: &[FindingJson], outcome: &Outcome, limits
 /// Why a run stopped early, if it did, with the limit that stopped it.
 pub fn stop_text(outcome: &Outcome, limits: &Limits) -> String {
     let Some(reason) = limit_reason(outcome) else { return String::new() };
+    if outcome.stop_reason == Some(StopReason::Cyclic) {
+        return "\nstopped early: a step returned to a state on the current trace, and this stateless explorer needs \
+                an acyclic state space (use --por dpor or none); the figures below cover what was explored\n"
+            .to_string();
+    }
     let limit = match outcome.stop_reason {
         Some(StopReason::Memory) => limits.memory_limit.map(|m| format!(" ({} in use)", human_bytes(m as u64))),
         Some(StopReason::Time) => limits.time_limit.map(|t| format!(" ({:.1} s)", t.as_secs_f64())),
@@ -369,9 +378,13 @@ pub fn stop_text(outcome: &Outcome, limits: &Limits) -> String {
 pub fn diagnosis_text(run: &RunJson) -> String {
     use std::fmt::Write as _;
     let growth = run.growth.as_deref().unwrap_or_default();
-    let mut out = growth_text(growth);
+    let mut out = growth_text(growth, run.bounded);
     let variety = run.variety.as_deref().unwrap_or_default();
-    let collection = !growth.is_empty() || variety.first().is_some_and(|v| v.max_size > 0);
+    // A looper's event queue (a thread program's `queue of ui`; no variable name has a space) is
+    // the program's control, which no bound cuts.
+    let queue = |location: &str| location.starts_with("queue of ");
+    let collection = growth.iter().any(|g| !queue(&g.location))
+        || variety.first().is_some_and(|v| v.max_size > 0 && !queue(&v.location));
     if !variety.is_empty() {
         let _ = writeln!(out, "\nstate that took the most values (what multiplies the states):");
         for v in variety {
@@ -389,6 +402,13 @@ pub fn diagnosis_text(run: &RunJson) -> String {
     let varied = run.varied.as_deref().unwrap_or_default();
     if varied.len() > variety.len() {
         out.push_str(&combined_text(varied, run.states));
+    }
+    if growth.iter().any(|g| queue(&g.location)) {
+        let _ = writeln!(
+            out,
+            "\na looper's queue that keeps growing means its handlers post more events than it handles, in \
+             some order of the threads: the program never runs out of work"
+        );
     }
     if collection && !run.bounded {
         let _ = writeln!(
@@ -466,7 +486,9 @@ fn owner_prefix(app: &Option<String>) -> String {
     }
 }
 
-fn growth_text(growth: &[GrowthJson]) -> String {
+/// The growing locations; in a bounded run (`bounded`) a collection cannot grow past the bound,
+/// so its state space is finite however it grew before the limit stopped the run.
+fn growth_text(growth: &[GrowthJson], bounded: bool) -> String {
     use std::fmt::Write as _;
     let mut out = String::new();
     if growth.is_empty() {
@@ -475,7 +497,13 @@ fn growth_text(growth: &[GrowthJson]) -> String {
     let _ = writeln!(out, "\nstate that kept growing (why the run cannot finish):");
     for g in growth {
         let owner = owner_prefix(&g.app);
-        let _ = writeln!(out, "  {owner}{} reached size {}: it {}", g.location, g.max_size, g.how);
+        let how = match g.how.strip_suffix(": the state space is infinite") {
+            Some(how) if bounded && !g.location.starts_with("queue of ") => {
+                format!("{how}, but the bound stops it: the bounded state space is finite, and a larger limit lets the run fill it")
+            }
+            _ => g.how.clone(),
+        };
+        let _ = writeln!(out, "  {owner}{} reached size {}: it {how}", g.location, g.max_size);
         let shown = g.trace.len().min(12);
         let _ = writeln!(out, "    trace ({} events; size after each):", g.trace.len());
         let _ = writeln!(out, "      {:>3}. (initial state)  size {}", 0, g.sizes.first().copied().unwrap_or(0));

@@ -137,3 +137,63 @@ fn a_stopped_pair_names_the_device_attributes_that_multiply_its_states() {
     assert!(device_attributes.contains(&"lock1.lock"), "{v}");
     assert!(v["value_combinations"].as_u64().unwrap() >= 8, "{v}");
 }
+
+#[test]
+fn thread_programs_take_the_bound_and_name_a_growing_queue() {
+    let log = common::temp_file(
+        "growth-test",
+        "thread-log.groovy",
+        "log = []\nthread(\"ui\", looper: true) { post(\"ui\", \"tick\") }\nhandler(\"tick\") { log = log + [1]; post(\"ui\", \"tick\") }\n",
+    );
+    let log = log.to_str().unwrap();
+    let v = json(&["check", log, "--max-states", "200", "--json"], 3);
+    assert_eq!(v["growth"][0]["location"], "log", "{v}");
+    let bounded = json(&["check", log, "--bound-collections", "3", "--max-states", "2000", "--json"], 0);
+    assert_eq!((bounded["verdict"].as_str(), bounded["bounded"].as_bool()), (Some("ok"), Some(true)), "{bounded}");
+    assert!(bounded["states"].as_u64().unwrap() < 20, "{bounded}");
+
+    // Each run of `tick` posts two more: the looper's queue grows, which no bound cuts.
+    let queue = common::temp_file(
+        "growth-test",
+        "thread-queue.groovy",
+        "n = 0\nthread(\"ui\", looper: true) { post(\"ui\", \"tick\") }\nhandler(\"tick\") {\n  n = (n + 1) % 3\n  post(\"ui\", \"tick\")\n  post(\"ui\", \"tick\")\n}\n",
+    );
+    let queue = queue.to_str().unwrap();
+    let v = json(&["check", queue, "--max-states", "300", "--json"], 3);
+    assert_eq!(v["growth"][0]["location"], "queue of ui", "{v}");
+    let readable = text(&["check", queue, "--max-states", "300"], 3);
+    assert!(readable.contains("a looper's queue that keeps growing"), "{readable}");
+    assert!(!readable.contains("hint: `--bound-collections K`"), "no bound cuts a queue: {readable}");
+}
+
+#[test]
+fn a_bounded_run_stopped_early_does_not_call_its_state_space_infinite() {
+    let model = common::temp_file("growth-test", "arrivals.groovy", "queue = []\nevent(\"arrive\") { queue << 1 }\n");
+    let model = model.to_str().unwrap();
+    let readable = text(&["check", model, "--bound-collections", "100", "--max-states", "50"], 3);
+    assert!(readable.contains("the bounded state space is finite"), "{readable}");
+    assert!(!readable.contains("the state space is infinite"), "{readable}");
+    assert!(!readable.contains("hint: `--bound-collections K`"), "{readable}");
+    let unbounded = text(&["check", model, "--max-states", "50"], 3);
+    assert!(unbounded.contains("the state space is infinite"), "{unbounded}");
+}
+
+#[test]
+fn em_dpor_refuses_a_model_of_events() {
+    let model = common::temp_file(
+        "growth-test",
+        "disabling.groovy",
+        "x = 0\nevent(\"a\") { disable(\"a\"); disable(\"c\") }\nevent(\"c\") { disable(\"c\"); assert false : \"c ran\" }\n",
+    );
+    let model = model.to_str().unwrap();
+    let out = eventide().args(["check", model, "--por", "em-dpor"]).assert().code(2).get_output().stderr.clone();
+    let message = String::from_utf8_lossy(&out);
+    assert!(message.contains("--por em-dpor explores programs of threads"), "{message}");
+    let v = json(&["check", model, "--por", "em-dpor", "--json"], 2);
+    assert_eq!((v["verdict"].as_str(), v["reason"].as_str()), (Some("error"), Some("usage")), "{v}");
+    // The other explorers find the violation.
+    for por in ["dpor", "none"] {
+        let v = json(&["check", model, "--por", por, "--json"], 1);
+        assert_eq!(v["violations"][0]["message"], "c ran", "{v}");
+    }
+}

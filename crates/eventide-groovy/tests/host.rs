@@ -302,6 +302,17 @@ fn host_objects_print_through_the_host_and_compare_by_handle() {
 }
 
 #[test]
+fn recursion_a_few_thousand_calls_deep_runs() {
+    let mut i = interp(
+        "def sumTo(k) { k == 0 ? 0 : k + sumTo(k - 1) }\nprintln sumTo(2500)\n\
+         def g\ng = { n -> n == 0 ? 0 : 1 + g(n - 1) }\nprintln g(2000)",
+    );
+    let mut h = TestHost::new();
+    i.run_script(&mut h).unwrap();
+    assert_eq!(h.out, "3126250\n2000\n");
+}
+
+#[test]
 fn runaway_recursion_is_a_clean_error() {
     let mut i = interp("def f(n) { f(n + 1) }\nf(0)");
     let mut h = TestHost::new();

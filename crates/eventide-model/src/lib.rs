@@ -232,14 +232,23 @@ impl ModelSystem {
 }
 
 /// A hash of a value for the diagnosis of unfinished runs (equal values, equal hashes).
-fn hash_of(v: &Value) -> u64 {
+pub(crate) fn hash_of(v: &Value) -> u64 {
     let mut h = rustc_hash::FxHasher::default();
     v.hash_state(&mut h);
     h.finish()
 }
 
+/// Records an access once per transition: a handler that loops over a variable (`while (true) {
+/// x = x + 1 }`, stopped by the time limit) must not fill memory with copies of one access.
+/// Handlers touch few variables, so the scan is short.
+pub(crate) fn record(accesses: &mut Vec<Access>, access: Access) {
+    if !accesses.contains(&access) {
+        accesses.push(access);
+    }
+}
+
 /// Cuts every value to the bound (see [`ModelSystem::set_bound_collections`]).
-fn bound_values(values: &mut [Value], k: usize) {
+pub(crate) fn bound_values(values: &mut [Value], k: usize) {
     for v in values.iter_mut() {
         if let Some(b) = v.bounded(k) {
             *v = b;
@@ -405,10 +414,10 @@ impl Host for ExecHost<'_> {
     fn get_global(&mut self, _interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
         let Some(&i) = self.var_index.get(name) else { return Ok(None) };
         let location = Location::data(i as u32);
-        self.accesses.push(Access::read(location));
+        crate::record(self.accesses, Access::read(location));
         let value = self.variable(i).clone();
         if matches!(value, Value::List(_) | Value::Map(_)) {
-            self.accesses.push(Access::write(location));
+            crate::record(self.accesses, Access::write(location));
         }
         Ok(Some(value))
     }
@@ -417,7 +426,7 @@ impl Host for ExecHost<'_> {
         let Some(&i) = self.var_index.get(name) else {
             return Err(undeclared_assignment(name));
         };
-        self.accesses.push(Access::write(Location::data(i as u32)));
+        crate::record(self.accesses, Access::write(Location::data(i as u32)));
         self.values[i] = value;
         self.copied[i] = true;
         Ok(())
@@ -439,7 +448,11 @@ impl Host for ExecHost<'_> {
             _ => None,
         };
         let Some(event) = event else {
-            let shown = args.first().map(|v| format!("{v:?}")).unwrap_or_default();
+            let shown = match args.as_slice() {
+                [Value::Str(n) | Value::GString(n)] => format!("`{n}`"),
+                [v] => format!("{v} (not an event name)"),
+                _ => "(it takes one event name)".to_string(),
+            };
             return Err(model_error(format!("{name}(): no event named {shown}")));
         };
         self.accesses.push(Access::write(Location::shadow(event)));

@@ -67,6 +67,7 @@ use std::sync::Arc;
 #[derive(Clone, Debug)]
 struct StepInfo {
     line: u32,
+    column: u32,
     /// The statement's first line, trimmed, for traces.
     text: String,
     acquire: Option<u32>,
@@ -117,6 +118,9 @@ pub struct ThreadSystem {
     locks: Vec<String>,
     names: Names,
     last_interrupt: Option<StopReason>,
+    /// `--bound-collections`: every shared variable and local keeps at most its last K
+    /// elements after each step (see [`ThreadSystem::set_bound_collections`]).
+    bound_collections: Option<usize>,
 }
 
 /// Where a thread is: the code it runs (`None` = its body, `Some(h)` = handler `h`) and the
@@ -274,7 +278,7 @@ impl ThreadSystem {
                         Some(Ok((lock, _))) => lock_index.get(lock).copied(),
                         _ => None,
                     };
-                    StepInfo { line: lc.line, text, acquire }
+                    StepInfo { line: lc.line, column: lc.column, text, acquire }
                 })
                 .collect();
             Code { name: name.to_string(), closure: closure.clone(), steps }
@@ -337,10 +341,18 @@ impl ThreadSystem {
             file,
             interp,
             last_interrupt: None,
+            bound_collections: None,
         })
     }
 
     /// The names of the threads, in declaration order (thread `t` is event `t`).
+    /// `--bound-collections K`: after every step each shared variable and each local of the
+    /// stepping thread keeps at most its last K elements (the bound of model files of events;
+    /// it changes the program). Event queues are not cut: a queue is the program's control.
+    pub fn set_bound_collections(&mut self, k: Option<usize>) {
+        self.bound_collections = k;
+    }
+
     pub fn thread_names(&self) -> impl Iterator<Item = &str> {
         self.threads.iter().map(|t| t.code.name.as_str())
     }
@@ -395,9 +407,9 @@ impl ThreadSystem {
         for t in 0..self.threads.len() {
             let Some((lock, holder)) = self.blocked_on(state, t) else { continue };
             let next = self.next_step(state, t).expect("a blocked thread has a next step");
-            let line = self.step_info(t, next.at).map_or(0, |s| s.line);
+            let (line, column) = self.step_info(t, next.at).map_or((0, 0), |s| (s.line, s.column));
             if position.is_none() {
-                position = Some(SourcePosition { file: self.file.name().to_string(), line, column: 1 });
+                position = Some(SourcePosition { file: self.file.name().to_string(), line, column });
             }
             parts.push(format!(
                 "{} waits for lock `{}` held by {} (line {line})",
@@ -476,10 +488,10 @@ impl Host for ExecHost<'_> {
     fn get_global(&mut self, _interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
         let Some(&i) = self.names.var_index.get(name) else { return Ok(None) };
         let location = Location::data(i as u32);
-        self.accesses.push(Access::read(location));
+        crate::record(self.accesses, Access::read(location));
         let value = self.values[i].clone();
         if matches!(value, Value::List(_) | Value::Map(_)) {
-            self.accesses.push(Access::write(location));
+            crate::record(self.accesses, Access::write(location));
         }
         Ok(Some(value))
     }
@@ -488,7 +500,7 @@ impl Host for ExecHost<'_> {
         let Some(&i) = self.names.var_index.get(name) else {
             return Err(undeclared_assignment(name));
         };
-        self.accesses.push(Access::write(Location::data(i as u32)));
+        crate::record(self.accesses, Access::write(Location::data(i as u32)));
         self.values[i] = value;
         Ok(())
     }
@@ -640,8 +652,8 @@ impl TransitionSystem for ThreadSystem {
                         "acquire(\"{}\"): thread {} already holds the lock",
                         self.locks[lock as usize], self.threads[t].code.name
                     );
-                    let line = info.as_ref().map_or(0, |i| i.line);
-                    let position = SourcePosition { file: self.file.name().to_string(), line, column: 1 };
+                    let (line, column) = info.as_ref().map_or((0, 0), |i| (i.line, i.column));
+                    let position = SourcePosition { file: self.file.name().to_string(), line, column };
                     findings.push(Finding {
                         kind: FindingKind::AppException,
                         key: format!("{position}:{message}"),
@@ -698,6 +710,14 @@ impl TransitionSystem for ThreadSystem {
             frame.at = Some((step.at.0, step.at.1 + 1));
             frame.locals = locals;
         }
+        if let Some(k) = self.bound_collections {
+            crate::bound_values(&mut next.values, k);
+            for (_, v) in next.threads[t].locals.iter_mut() {
+                if let Some(b) = v.bounded(k) {
+                    *v = b;
+                }
+            }
+        }
         let vars = self.var_names.len();
         demote_unchanged_writes(accesses, |l| {
             l.data_index()
@@ -721,6 +741,45 @@ impl TransitionSystem for ThreadSystem {
 
     fn event_name(&self, event: EventId) -> String {
         self.threads.get(event as usize).map_or_else(|| format!("thread#{event}"), |t| t.code.name.clone())
+    }
+
+    /// The shared variables (as a model file of events measures them) and every looper's queue
+    /// (its length, and with `values` the handlers in it), for the diagnosis of unfinished runs:
+    /// a looper that posts to itself more than it handles has a queue that grows forever.
+    fn measure(&mut self, state: &ThreadState, values: bool, out: &mut Vec<eventide_engine::Measure>) {
+        for (i, v) in state.values.iter().enumerate() {
+            let value = if values { crate::hash_of(v) } else { 0 };
+            out.push(eventide_engine::Measure { location: Location::data(i as u32), size: v.growth_size(), value });
+        }
+        for (t, frame) in state.threads.iter().enumerate() {
+            if !self.names.loopers.get(t).copied().unwrap_or(false) {
+                continue;
+            }
+            let value = if values {
+                let mut h = rustc_hash::FxHasher::default();
+                h.write_usize(frame.queue.len());
+                frame.queue.iter().for_each(|&e| h.write_u32(e + 1));
+                h.finish()
+            } else {
+                0
+            };
+            let location = self.names.queue_location(t as u32);
+            out.push(eventide_engine::Measure { location, size: frame.queue.len() as u64, value });
+        }
+    }
+
+    fn describe_location(&self, location: Location) -> (Option<String>, String) {
+        let Some(i) = location.data_index().map(|i| i as usize) else { return (None, format!("{location:?}")) };
+        let (vars, locks) = (self.var_names.len(), self.locks.len());
+        let name = if i < vars {
+            self.var_names[i].to_string()
+        } else if i < vars + locks {
+            format!("lock {}", self.locks[i - vars])
+        } else {
+            let thread = self.names.thread_names.get(i - vars - locks).map_or("?", String::as_str);
+            format!("queue of {thread}")
+        };
+        (None, name)
     }
 
     fn states_equal(&self, a: &ThreadState, b: &ThreadState) -> Option<bool> {

@@ -22,6 +22,14 @@ pub fn run(args: CheckArgs) -> i32 {
         }
     };
     let mut model = match eventide_model::load_program(&args.model) {
+        // EM-DPOR's dependence-covering sets rest on threads and queues: an event that another
+        // event disables is no thread, and its races would be missed.
+        Ok(Program::Events(_)) if por == Por::EmDpor => {
+            let message =
+                "--por em-dpor explores programs of threads with event queues (`thread`, `handler`, `post`); \
+                           model files of events take dpor, none or r4";
+            return super::usage_error_as(args.json, message, |d| report::error_json(por.name(), "usage", d));
+        }
         Ok(Program::Events(m)) => m,
         Ok(Program::Threads(program)) => return run_threads(&args, program, por, limits),
         Err(error) => {
@@ -50,10 +58,12 @@ pub fn run(args: CheckArgs) -> i32 {
 /// A program of threads: explored the same way; the readable trace shows thread, handler and
 /// step per line.
 fn run_threads(args: &CheckArgs, mut program: ThreadSystem, por: Por, limits: Limits) -> i32 {
+    let bound = args.limits.bound_collections;
+    program.set_bound_collections(bound);
     let config = Config { por, stop_at_first: !args.all, limits: limits.clone(), ..Config::default() };
     let outcome = explore(&mut program, &config);
     let (_, code) = report::check_verdict(&outcome);
-    let json = report::check_json(&outcome, None);
+    let json = report::check_json(&outcome, bound);
     if args.json {
         println!("{}", to_json(&json));
     } else {
@@ -63,7 +73,7 @@ fn run_threads(args: &CheckArgs, mut program: ThreadSystem, por: Por, limits: Li
             described.get(i).cloned().unwrap_or_default()
         };
         let model = args.model.display().to_string();
-        print!("{}", report::check_text_traced(&model, &outcome, &json, &limits, None, &traces));
+        print!("{}", report::check_text_traced(&model, &outcome, &json, &limits, bound, &traces));
     }
     code
 }

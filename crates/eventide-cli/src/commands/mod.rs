@@ -49,6 +49,9 @@ pub fn limits(args: &LimitArgs) -> Result<Limits, String> {
         ),
         None => None,
     };
+    if args.max_states == Some(0) {
+        return Err("invalid --max-states 0: expected at least 1 (the initial state)".to_string());
+    }
     Ok(Limits { max_states: args.max_states, time_limit, memory_limit, max_executed: None })
 }
 

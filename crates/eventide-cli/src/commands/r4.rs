@@ -272,6 +272,12 @@ pub fn run_check(args: CheckArgs) -> i32 {
         let model_name = args.model.display().to_string();
         print!("{}", report::check_text(&model_name, outcome, &check, &limits, bound));
         print!("{}", r4_text(&r4));
+        if outcome.stop_reason == Some(eventide_engine::StopReason::FirstFinding) {
+            println!(
+                "\nthe run stopped at the first finding, before classifying the race of the sequence that found it: \
+                 `--all` goes on and classifies every race"
+            );
+        }
     }
     code
 }

@@ -32,6 +32,7 @@ pub fn number_literal(n: &NumberLit) -> R<Value> {
         NumberLit::Integer(i) => Value::Int(*i),
         NumberLit::Long(i) => Value::Long(*i),
         NumberLit::Double(d) => Value::Double(*d),
+        NumberLit::Float(f) => Value::Float(*f),
         NumberLit::BigInteger(text) => {
             let t = text.trim_end_matches(['g', 'G']).replace('_', "");
             let v = if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {

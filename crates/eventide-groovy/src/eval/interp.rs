@@ -44,8 +44,11 @@ const STACK_CHECK_EVERY: u32 = 8;
 const STACK_RED_ZONE: usize = 256 * 1024;
 const STACK_SEGMENT: usize = 2 * 1024 * 1024;
 
-/// Default limit of nested script-method and closure calls.
-pub const DEFAULT_MAX_CALL_DEPTH: u32 = 500;
+/// Default limit of nested script-method and closure calls: deeper than the Groovy programs of
+/// this domain recurse (the JVM's default stack holds a few thousand Groovy frames), shallow
+/// enough that runaway recursion is reported at once (`StackOverflowError`). The native stack
+/// grows on the heap as needed.
+pub const DEFAULT_MAX_CALL_DEPTH: u32 = 3_000;
 
 /// Evaluates one parsed script. Cheap to create per run; the script and its file are shared.
 pub struct Interpreter {

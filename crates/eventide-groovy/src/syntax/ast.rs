@@ -386,8 +386,10 @@ pub enum NumberLit {
     BigInteger(Name),
     /// The decimal text, e.g. `"1.50"` or `"1e3"` (suffix `G` or none).
     BigDecimal(Name),
-    /// Suffix `d`/`D`, or `f`/`F` (floats are widened to doubles).
+    /// Suffix `d`/`D`.
     Double(f64),
+    /// Suffix `f`/`F` (arithmetic on floats gives doubles, as in Groovy).
+    Float(f32),
 }
 
 #[derive(Clone, Debug, PartialEq)]

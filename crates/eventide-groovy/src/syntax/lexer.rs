@@ -990,7 +990,7 @@ fn classify_integer(digits: &str, radix: u32, suffix: Option<u8>) -> Result<Numb
         Some(b'l') => as_i64.map(NumberLit::Long).ok_or_else(|| "number too large for a Long literal".to_string()),
         Some(b'g') => Ok(NumberLit::BigInteger(to_decimal_string(digits, radix).into())),
         Some(b'd') => Ok(NumberLit::Double(digits.parse::<f64>().unwrap_or(f64::INFINITY))),
-        Some(b'f') => Ok(NumberLit::Double(f64::from(digits.parse::<f32>().unwrap_or(f32::INFINITY)))),
+        Some(b'f') => Ok(NumberLit::Float(digits.parse::<f32>().unwrap_or(f32::INFINITY))),
         Some(other) => Err(format!("invalid suffix `{}` on number literal", other as char)),
     }
 }
@@ -1000,7 +1000,7 @@ fn classify_decimal(text: &str, suffix: Option<u8>) -> Result<NumberLit, String>
     match suffix {
         None | Some(b'g') => Ok(NumberLit::BigDecimal(text.into())),
         Some(b'd') => text.parse::<f64>().map(NumberLit::Double).map_err(|e| e.to_string()),
-        Some(b'f') => text.parse::<f32>().map(|f| NumberLit::Double(f64::from(f))).map_err(|e| e.to_string()),
+        Some(b'f') => text.parse::<f32>().map(NumberLit::Float).map_err(|e| e.to_string()),
         Some(other) => Err(format!("invalid suffix `{}` on a decimal number literal", other as char)),
     }
 }
@@ -1069,7 +1069,7 @@ mod tests {
         assert_eq!(num("1.5G"), NumberLit::BigDecimal("1.5".into()));
         assert_eq!(num("1.5d"), NumberLit::Double(1.5));
         assert_eq!(num("2D"), NumberLit::Double(2.0));
-        assert_eq!(num("0.5f"), NumberLit::Double(0.5));
+        assert_eq!(num("0.5f"), NumberLit::Float(0.5));
         assert_eq!(num("0xFFFFFFFFFFFFFFFFFFFF"), NumberLit::BigInteger("1208925819614629174706175".into()));
         assert_eq!(num("0x1D"), NumberLit::Integer(29));
     }

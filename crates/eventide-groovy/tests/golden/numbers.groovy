@@ -418,3 +418,16 @@ println new BigInteger("12").negate()
 //> [false, true, false]
 //> -2.5
 //> -12
+
+//# float literals stay floats; arithmetic on them gives doubles
+def f = 3.14f
+println f
+println f.getClass().name
+println f * 2
+println 1.1f + 2.2f
+println 1e2f
+//> 3.14
+//> java.lang.Float
+//> 6.28000020980835
+//> 3.3000000715255737
+//> 100.0

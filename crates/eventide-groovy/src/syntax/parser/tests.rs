@@ -77,6 +77,7 @@ fn num_sexp(n: &NumberLit) -> String {
         NumberLit::BigInteger(v) => format!("{v}G"),
         NumberLit::BigDecimal(v) => format!("{v}BD"),
         NumberLit::Double(v) => format!("{v}d"),
+        NumberLit::Float(v) => format!("{v}f"),
     }
 }
 
