@@ -215,7 +215,13 @@ fn batch_out_must_not_be_a_directory() {
 fn zero_and_negative_limits_are_usage_errors() {
     let model = example("models", "cycle.groovy");
     let (a, b) = (example("smartapps", "smoke-unlock.groovy"), example("smartapps", "away-lock.groovy"));
-    for limit in [["--time-limit", "0"], ["--time-limit=-1", ""], ["--memory-limit", "0"], ["--memory-limit", "0.5"]] {
+    for limit in [
+        ["--time-limit", "0"],
+        ["--time-limit=-1", ""],
+        ["--memory-limit", "0"],
+        ["--memory-limit", "0.5"],
+        ["--max-states", "0"],
+    ] {
         let limit: Vec<&str> = limit.into_iter().filter(|s| !s.is_empty()).collect();
         let flag = limit[0].split('=').next().unwrap();
         let stderr = stderr_text(&eventide(&[&["check", &model][..], &limit].concat(), 2));

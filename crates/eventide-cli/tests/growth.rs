@@ -197,3 +197,20 @@ fn em_dpor_refuses_a_model_of_events() {
         assert_eq!(v["violations"][0]["message"], "c ran", "{v}");
     }
 }
+
+#[test]
+fn a_deadlock_is_reported_as_one_at_the_blocked_statement() {
+    let model = common::temp_file(
+        "growth-test",
+        "deadlock.groovy",
+        "thread(\"a\") {\n    acquire(\"l1\")\n    acquire(\"l2\")\n    release(\"l2\")\n    release(\"l1\")\n}\n\
+         thread(\"b\") {\n    acquire(\"l2\")\n    acquire(\"l1\")\n    release(\"l1\")\n    release(\"l2\")\n}\n",
+    );
+    let model = model.to_str().unwrap();
+    let readable = text(&["check", model], 1);
+    assert!(readable.contains("deadlock.groovy:3:5: a waits for lock `l2` held by b"), "{readable}");
+    assert!(readable.contains("\ndeadlock at "), "{readable}");
+    assert!(!readable.contains("assertion failed"), "{readable}");
+    let v = json(&["check", model, "--json"], 1);
+    assert_eq!(v["violations"][0]["column"], 5, "{v}");
+}
