@@ -169,23 +169,39 @@ pub(crate) fn discover(
     let mut warnings = Vec::new();
     // Page methods run in the order they are referenced. One that takes a parameter runs once
     // per distinct `params:` of the `href`s to it (`def pageEditButton(params)`), as the
-    // platform calls it; one that no such `href` reaches runs last, with an empty map.
-    let (mut next_page, mut next_call, mut deferred) = (0, 0, Vec::new());
+    // platform calls it; one that no such `href` reaches runs last, with an empty map. The first
+    // page always runs first (with an empty map if it takes one): the platform opens it first.
+    // A page that changed the app's state runs once more (before those last runs), as when the
+    // user opens the app again: `if (state.installed == null) { state.installed = false; return
+    // aboutPage() }` shows its inputs the second time.
+    let (mut next_page, mut next_call, mut deferred, mut again) = (0, 0, Vec::new(), Vec::new());
+    let mut ran_again: Vec<(String, String)> = Vec::new();
+    let state_hash = |st: &PairState| {
+        use std::hash::Hasher;
+        let mut h = rustc_hash::FxHasher::default();
+        st.apps.iter().flat_map(|a| &a.maps[..2]).for_each(|m| m.hash_state(&mut h));
+        h.finish()
+    };
     for _ in 0..MAX_PAGE_RUNS {
         let Some(d) = host.discovery.as_ref() else { break };
         let (page, args) = if let Some(page) = d.pages.get(next_page).cloned() {
             next_page += 1;
-            if takes_params(&interp, &page) {
-                deferred.push(page);
-                continue;
+            match takes_params(&interp, &page) {
+                true if next_page == 1 => (page, vec![Value::empty_map()]),
+                true => {
+                    deferred.push(page);
+                    continue;
+                }
+                false => (page, Vec::new()),
             }
-            (page, Vec::new())
         } else if let Some((page, params)) = d.page_params.get(next_call).cloned() {
             next_call += 1;
             if !takes_params(&interp, &page) {
                 continue;
             }
             (page, vec![params])
+        } else if let Some((page, args)) = again.pop() {
+            (page, args)
         } else if let Some(page) = deferred.pop() {
             if d.page_params.iter().any(|(p, _)| *p == page) {
                 continue;
@@ -194,6 +210,8 @@ pub(crate) fn discover(
         } else {
             break;
         };
+        let rerun = (page.clone(), args.clone());
+        let before = state_hash(host.st);
         if !interp.has_method(&page) {
             continue;
         }
@@ -207,6 +225,11 @@ pub(crate) fn discover(
                 return Err(interrupted(&e));
             }
             warnings.push(eval_diagnostic(&source.file, &e));
+        }
+        let key = (rerun.0.clone(), rerun.1.iter().map(Value::to_string).collect::<Vec<_>>().join(","));
+        if state_hash(host.st) != before && !ran_again.contains(&key) {
+            ran_again.push(key);
+            again.insert(0, rerun);
         }
     }
     let discovery = host.discovery.take().unwrap_or_default();

@@ -898,3 +898,15 @@ fn the_early_subscribe_to_an_attribute_is_named_as_unsupported() {
         exercise.exceptions
     );
 }
+
+#[test]
+fn the_first_page_runs_first_and_again_once_the_app_has_been_opened() {
+    let a = app("first-run-pages.groovy");
+    let inputs: Vec<&str> = a.inputs.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(inputs, ["lights", "doorSensor"], "warnings: {:?}", a.warnings);
+    assert!(a.warnings.is_empty(), "{:?}", a.warnings);
+    let mut sys = PairSystem::new(vec![a], Options::default()).unwrap();
+    let s = setup(&mut sys, "setup:A");
+    let opened = run(&mut sys, &s, "contact1.contact=open");
+    assert_eq!(writes(&opened.label), ["App1:switch1.switch=on"]);
+}

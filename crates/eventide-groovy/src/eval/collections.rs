@@ -556,6 +556,53 @@ pub fn list_method(
             Some(v) => v,
             None => return Err(no_such_element("Cannot pop() an empty List")),
         },
+        // A list used as a queue or deque (`as Queue`, `new LinkedList()`).
+        ("poll" | "pollFirst", []) => {
+            let mut items = l.borrow_mut();
+            if items.is_empty() {
+                Value::Null
+            } else {
+                items.remove(0)
+            }
+        }
+        ("pollLast", []) => l.borrow_mut().pop().unwrap_or(Value::Null),
+        ("peek" | "peekFirst", []) => l.borrow().first().cloned().unwrap_or(Value::Null),
+        ("peekLast", []) => l.borrow().last().cloned().unwrap_or(Value::Null),
+        ("offer" | "offerLast", [x]) => {
+            l.borrow_mut().push(x.clone());
+            Value::Bool(true)
+        }
+        ("offerFirst", [x]) => {
+            l.borrow_mut().insert(0, x.clone());
+            Value::Bool(true)
+        }
+        ("addLast", [x]) => {
+            l.borrow_mut().push(x.clone());
+            Value::Null
+        }
+        ("addFirst", [x]) => {
+            l.borrow_mut().insert(0, x.clone());
+            Value::Null
+        }
+        ("element" | "remove" | "removeFirst" | "getFirst", []) => {
+            let mut items = l.borrow_mut();
+            if items.is_empty() {
+                return Err(no_such_element("the queue is empty"));
+            }
+            if name == "element" || name == "getFirst" {
+                items[0].clone()
+            } else {
+                items.remove(0)
+            }
+        }
+        ("removeLast" | "getLast", []) => {
+            let mut items = l.borrow_mut();
+            match (name, items.last().cloned()) {
+                (_, None) => return Err(no_such_element("the queue is empty")),
+                ("getLast", Some(v)) => v,
+                _ => items.pop().unwrap_or(Value::Null),
+            }
+        }
         ("each", [c]) if c.is_callable() => {
             for it in snapshot() {
                 call1(interp, h, c, it)?;
@@ -1044,7 +1091,12 @@ pub fn range_method(
             }
             Value::Range(*r)
         }
-        ("add" | "remove" | "clear" | "addAll" | "removeAll" | "set" | "putAt" | "push" | "pop" | "leftShift", _) => {
+        (
+            "add" | "remove" | "clear" | "addAll" | "removeAll" | "set" | "putAt" | "push" | "pop" | "leftShift"
+            | "poll" | "pollFirst" | "pollLast" | "offer" | "offerFirst" | "offerLast" | "addFirst" | "addLast"
+            | "removeFirst" | "removeLast",
+            _,
+        ) => {
             return Err(EvalError::exception(class::UNSUPPORTED_OPERATION, None));
         }
         _ => {

@@ -170,7 +170,8 @@ fn kind_of(name: &str) -> (Kind, bool) {
         "boolean" | "Boolean" => Kind::Bool,
         "String" | "CharSequence" => Kind::Str,
         "char" | "Character" => Kind::Char,
-        "List" | "ArrayList" | "LinkedList" | "Collection" | "Iterable" | "AbstractList" => Kind::List,
+        "List" | "ArrayList" | "LinkedList" | "Collection" | "Iterable" | "AbstractList" | "Queue" | "Deque"
+        | "ArrayDeque" | "Stack" | "Vector" => Kind::List,
         "Set" | "HashSet" | "LinkedHashSet" | "TreeSet" | "SortedSet" => Kind::Set,
         "Map" | "HashMap" | "LinkedHashMap" | "AbstractMap" => Kind::Map,
         "TreeMap" | "SortedMap" => Kind::SortedMap,
@@ -351,6 +352,12 @@ pub fn as_type(interp: &mut Interpreter, h: &mut dyn Host, v: &Value, name: &str
             out.push(as_type(interp, h, &it, name, false)?);
         }
         return Ok(if v.is_null() { Value::Null } else { Value::new_list(out) });
+    }
+    // `list as Queue` (or a linked list, deque, stack) is a new collection holding the elements,
+    // as Groovy's `asType` builds one; `as List` of a list is the list itself.
+    if matches!(simple_name(name), "Queue" | "Deque" | "ArrayDeque" | "LinkedList" | "Stack" | "Vector") && !v.is_null()
+    {
+        return Ok(Value::new_list(interp.iterate(h, v)?));
     }
     let (k, _) = kind_of(name);
     if v.is_null() {

@@ -349,3 +349,35 @@ println([1, 2, 3].toListString())
 //> [[1, 2], [2, 3], [3, 4], [4, 5]]
 //> [[1, 2], [3, 4]]
 //> [1, 2, 3]
+
+//# a list as a queue: `as Queue` copies; poll, offer, peek and the deque methods
+def samples = [1, 2, 3]
+def q = samples as Queue
+q.offer(4)
+println q.poll()
+println q.peek()
+println samples
+println q
+q.addFirst(0)
+q.offerLast(9)
+println q.removeFirst()
+println q.pollLast()
+println q.getLast()
+println([].poll())
+println([].peek())
+try { [].element() } catch (java.util.NoSuchElementException e) { println "empty" }
+def d = new LinkedList([5, 6])
+println d.remove()
+println d
+//> 1
+//> 2
+//> [1, 2, 3]
+//> [2, 3, 4]
+//> 0
+//> 9
+//> 4
+//> null
+//> null
+//> empty
+//> 5
+//> [6]

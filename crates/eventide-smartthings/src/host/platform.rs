@@ -441,7 +441,9 @@ pub(super) fn call(
         "input" => input(h, interp, split(args))?,
         "href" => {
             let a = split(args);
-            let page = a.get("page").or_else(|| if a.named.is_none() { a.positional.first().cloned() } else { None });
+            // `href "timeIntervalInput", title: ...`: without `page:`, the first argument names
+            // the page (an external `url:` link names no page method, and none is run).
+            let page = a.get("page").or_else(|| a.positional.first().cloned());
             if let Some(p) = page.filter(|v| !v.is_null()) {
                 let p = text(h, &p);
                 if let Some(params @ Value::Map(_)) = a.get("params") {
@@ -465,6 +467,8 @@ pub(super) fn call(
         }
         "paragraph" | "label" | "mode" | "icon" | "app" | "image" | "mappings" | "path" | "include" | "cards"
         | "card" | "appSetting" => Value::Null,
+        // A page's "remove this app" button (`remove("Remove", "Are you sure?")`).
+        "remove" if h.discovery.is_some() => Value::Null,
 
         // ---- subscriptions and scheduling
         "subscribe" => subscribe(h, interp, args)?,
