@@ -331,7 +331,7 @@ pub fn smartapp_run_footer(exceptions: &[FindingJson], outcome: &Outcome, limits
                 (Some(f), Some(l), None) => format!("{f}:{l}: "),
                 _ => String::new(),
             };
-            let _ = writeln!(out, "  {at}{} (after {})", e.message, e.trace.join(", "));
+            let _ = writeln!(out, "  {at}{} (after {})", e.message, runs_of(&e.trace).join(", "));
         }
     }
     out.push_str(&stop_text(outcome, limits));
@@ -477,6 +477,19 @@ fn thousands(n: u64) -> String {
     out
 }
 
+/// Events in order, a run of one event repeated written once with its count (`tick ×290`), so a
+/// trace that needs a timer to fire hundreds of times stays one line.
+fn runs_of(trace: &[String]) -> Vec<String> {
+    let mut out: Vec<(String, usize)> = Vec::new();
+    for event in trace {
+        match out.last_mut() {
+            Some((last, n)) if last == event => *n += 1,
+            _ => out.push((event.clone(), 1)),
+        }
+    }
+    out.into_iter().map(|(e, n)| if n > 2 { format!("{e} ×{n}") } else { vec![e; n].join(", ") }).collect()
+}
+
 /// `app's ` (or `apps' `) before a location an app owns.
 fn owner_prefix(app: &Option<String>) -> String {
     match app {
@@ -543,6 +556,13 @@ pub fn human_bytes(bytes: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn repeated_events_of_a_trace_are_counted() {
+        let trace: Vec<String> =
+            ["setup:A", "tick", "tick", "tick", "tick", "door", "door", "tick"].map(String::from).into();
+        assert_eq!(runs_of(&trace), ["setup:A", "tick ×4", "door, door", "tick"]);
+    }
 
     /// The key order of `check --json` and `pair --json` is part of their output: `check` puts
     /// `events` after `executions`, `pair` before `states`.
