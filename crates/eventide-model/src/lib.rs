@@ -184,17 +184,20 @@ impl ModelSystem {
     fn lint(&self, script: &Script) -> Result<(), LoadError> {
         let shared: FxHashSet<String> = self.var_names.iter().map(|n| n.to_string()).collect();
         let events: FxHashSet<String> = self.events.iter().map(|e| e.name.clone()).collect();
-        let top_locals: FxHashSet<String> = script
-            .stmts
-            .iter()
-            .filter_map(|s| match &s.kind {
-                StmtKind::LocalVar { vars, .. } => Some(vars.iter().map(|v| v.name.to_string())),
-                _ => None,
-            })
-            .flatten()
-            .filter(|n| !shared.contains(n))
-            .collect();
-        let names = lint::ModelNames { shared: &shared, events: &events, top_locals: &top_locals };
+        let (top_locals, top_mutable) = lint::top_level_locals(&script.stmts, &shared);
+        let names =
+            lint::ModelNames { shared: &shared, events: &events, top_locals: &top_locals, top_mutable: &top_mutable };
+        let located = |e: lint::LintError| LoadError {
+            diagnostic: Diagnostic::at(&self.file, e.span, e.message),
+            kind: LoadErrorKind::Model,
+        };
+        // The file's methods run inside handlers: the same checks hold for them.
+        for stmt in &script.stmts {
+            if let StmtKind::Method(m) = &stmt.kind {
+                let params: Vec<String> = m.params.iter().map(|p| p.name.to_string()).collect();
+                lint::check_handler(&m.body, &params, &names).map_err(located)?;
+            }
+        }
         for stmt in &script.stmts {
             let StmtKind::Expr(e) = &stmt.kind else { continue };
             let ExprKind::MethodCall { object: None, member: Member::Name(name), args, .. } = &e.kind else { continue };
@@ -207,10 +210,7 @@ impl ModelSystem {
                         Some(ps) => ps.iter().map(|p| p.name.to_string()).collect(),
                         None => vec!["it".to_string()],
                     };
-                    lint::check_handler(&c.body, &params, &names).map_err(|e| LoadError {
-                        diagnostic: Diagnostic::at(&self.file, e.span, e.message),
-                        kind: LoadErrorKind::Model,
-                    })?;
+                    lint::check_handler(&c.body, &params, &names).map_err(located)?;
                 }
             }
         }

@@ -18,6 +18,28 @@ pub struct ModelNames<'a> {
     pub events: &'a FxHashSet<String>,
     /// Locals declared with `def`/a type at the top level of the file.
     pub top_locals: &'a FxHashSet<String>,
+    /// Those of them whose initial value is not a plain constant (a number, string, boolean or
+    /// null): a collection a handler could change in place, state the checker could not see.
+    pub top_mutable: &'a FxHashSet<String>,
+}
+
+/// The locals declared at the top level of a file (outside the shared variables), and those
+/// among them whose initializer is not a plain constant (see [`ModelNames::top_mutable`]).
+pub fn top_level_locals(stmts: &[Stmt], shared: &FxHashSet<String>) -> (FxHashSet<String>, FxHashSet<String>) {
+    let (mut locals, mut mutable) = (FxHashSet::default(), FxHashSet::default());
+    for s in stmts {
+        let StmtKind::LocalVar { vars, .. } = &s.kind else { continue };
+        for v in vars.iter().filter(|v| !shared.contains(&*v.name)) {
+            locals.insert(v.name.to_string());
+            let constant = v.init.as_ref().is_none_or(|e| {
+                matches!(e.kind, ExprKind::Null | ExprKind::Bool(_) | ExprKind::Number(_) | ExprKind::Str(_))
+            });
+            if !constant {
+                mutable.insert(v.name.to_string());
+            }
+        }
+    }
+    (locals, mutable)
 }
 
 /// Checks one handler body. `params` are the closure's parameters (`it` when implicit).
@@ -226,6 +248,20 @@ impl Walker<'_, '_> {
 
     fn expr(&mut self, e: &Expr) -> Result<(), LintError> {
         match &e.kind {
+            ExprKind::Ident(name)
+                if self.names.top_mutable.contains(&**name)
+                    && !self.is_local(name)
+                    && !self.names.shared.contains(&**name) =>
+            {
+                Err(LintError {
+                    span: e.span,
+                    message: format!(
+                        "`{name}` is a local variable of the file's top level holding a value a handler can change in \
+                         place, which the checker could not see; declare it as a shared variable (`{name} = ...` \
+                         without `def`)"
+                    ),
+                })
+            }
             ExprKind::Null
             | ExprKind::Bool(_)
             | ExprKind::Number(_)

@@ -289,17 +289,9 @@ impl ThreadSystem {
         // Checks of the bodies written as closure literals.
         let shared: FxHashSet<String> = host.vars.names().map(|n| n.to_string()).collect();
         let no_events = FxHashSet::default();
-        let top_locals: FxHashSet<String> = script
-            .stmts
-            .iter()
-            .filter_map(|s| match &s.kind {
-                StmtKind::LocalVar { vars, .. } => Some(vars.iter().map(|v| v.name.to_string())),
-                _ => None,
-            })
-            .flatten()
-            .filter(|n| !shared.contains(n))
-            .collect();
-        let names = ModelNames { shared: &shared, events: &no_events, top_locals: &top_locals };
+        let (top_locals, top_mutable) = lint::top_level_locals(&script.stmts, &shared);
+        let names =
+            ModelNames { shared: &shared, events: &no_events, top_locals: &top_locals, top_mutable: &top_mutable };
         let thread_names: FxHashSet<String> = threads.iter().map(|t| t.code.name.clone()).collect();
         let loopers: FxHashSet<String> = threads.iter().filter(|t| t.looper).map(|t| t.code.name.clone()).collect();
         let handler_names: FxHashSet<String> = handlers.iter().map(|h| h.name.clone()).collect();

@@ -41,6 +41,27 @@ fn locals_and_closure_parameters_may_be_assigned() {
 fn top_level_locals_cannot_be_handler_state() {
     let (_, _, msg, _) = load_error("def hidden = 0\nevent(\"e\") { hidden = 1 }\n");
     assert!(msg.contains("cannot change"), "{msg}");
+    // A collection a handler changes in place (through a top-level local or a field) would be
+    // state outside every fingerprint: the states would merge whatever it held.
+    for decl in ["def seen = [] as Set", "@groovy.transform.Field List seen = [0]", "def seen = [:]"] {
+        let text = format!("{decl}\nw = 0\nevent(\"e\") {{ seen << w; assert seen.size() < 2 : \"two\" }}\n");
+        let (line, col, msg, _) = load_error(&text);
+        assert_eq!((line, col), (3, 14), "{decl}: {msg}");
+        assert!(msg.contains("declare it as a shared variable (`seen = ...`"), "{decl}: {msg}");
+    }
+    // So does a method the handlers call.
+    let (line, _, msg, _) = load_error("def seen = []\ndef note(v) { seen << v }\nevent(\"e\") { note(1) }\n");
+    assert_eq!(line, 2, "{msg}");
+    // Constants are fine.
+    let ok = "def LIMIT = 3\nx = 0\nevent(\"e\") { x = (x + 1) % LIMIT }\n";
+    assert!(ModelSystem::from_source(SourceFile::new("ok.groovy", ok)).is_ok());
+}
+
+#[test]
+fn methods_are_checked_like_handlers() {
+    let (line, col, msg, _) = load_error("x = 0\ndef bump() { cache = 1 }\nevent(\"e\") { bump() }\n");
+    assert_eq!((line, col), (2, 14));
+    assert!(msg.contains("undeclared variable `cache`"), "{msg}");
 }
 
 #[test]
