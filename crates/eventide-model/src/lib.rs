@@ -509,6 +509,7 @@ impl TransitionSystem for ModelSystem {
                 enabled: &mut next.enabled,
                 accesses,
             };
+            self.interp.restart_random();
             self.interp.call_value(&mut host, &handler, Vec::new())
         };
         if let Some(k) = self.bound_collections {

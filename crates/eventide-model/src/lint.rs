@@ -320,6 +320,10 @@ impl Walker<'_, '_> {
             ExprKind::MethodCall { object, member, args, .. } => {
                 if object.is_none() {
                     if let Member::Name(name) = member {
+                        // `bump()` where `def bump = { n++ }` at the top level: a closure with
+                        // state of its own.
+                        let callee = Expr { kind: ExprKind::Ident(name.clone()), span: e.span };
+                        self.expr(&callee)?;
                         if let Some(threads) = self.threads {
                             thread_call(threads, name, args, e.span)?;
                         } else if &**name == "enable" || &**name == "disable" {

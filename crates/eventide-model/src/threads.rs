@@ -675,6 +675,7 @@ impl TransitionSystem for ThreadSystem {
                         posts: &mut posts,
                         queues: &mut queues,
                     };
+                    self.interp.restart_random();
                     self.interp.run_closure_step(&mut host, &closure, step.at.1 as usize, &mut locals)
                 };
                 label.posts = posts;

@@ -49,6 +49,10 @@ fn top_level_locals_cannot_be_handler_state() {
         assert_eq!((line, col), (3, 14), "{decl}: {msg}");
         assert!(msg.contains("declare it as a shared variable (`seen = ...`"), "{decl}: {msg}");
     }
+    // Or a top-level closure with state of its own.
+    let (line, _, msg, _) = load_error("def n = 0\ndef bump = { n++ }\nw = 0\nevent(\"e\") { bump() }\n");
+    assert_eq!(line, 4, "{msg}");
+    assert!(msg.contains("`bump`"), "{msg}");
     // So does a method the handlers call.
     let (line, _, msg, _) = load_error("def seen = []\ndef note(v) { seen << v }\nevent(\"e\") { note(1) }\n");
     assert_eq!(line, 2, "{msg}");

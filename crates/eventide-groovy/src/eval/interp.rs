@@ -44,6 +44,10 @@ const STACK_CHECK_EVERY: u32 = 8;
 const STACK_RED_ZONE: usize = 256 * 1024;
 const STACK_SEGMENT: usize = 2 * 1024 * 1024;
 
+/// Where `Math.random()`, `new Random()` and random UUIDs start (see
+/// [`Interpreter::restart_random`]).
+const RNG_SEED: u64 = 0x2545_F491_4F6C_DD1D;
+
 /// Default limit of nested script-method and closure calls: deeper than the Groovy programs of
 /// this domain recurse (the JVM's default stack holds a few thousand Groovy frames), shallow
 /// enough that runaway recursion is reported at once (`StackOverflowError`). The native stack
@@ -209,7 +213,7 @@ impl Interpreter {
             nesting: 0,
             time_category: 0,
             regex_cache: FxHashMap::default(),
-            rng_state: 0x2545_F491_4F6C_DD1D,
+            rng_state: RNG_SEED,
             call_span: None,
             interrupt: None,
             ticks: 0,
@@ -245,6 +249,13 @@ impl Interpreter {
 
     /// Sets (or clears) the limits checked while the script runs, and forgets an earlier
     /// interruption.
+    /// Restarts the pseudo-random sequence (`Math.random()`, `new Random()`, random UUIDs): a
+    /// model checker calls it before every transition, so that what a handler draws depends on
+    /// nothing but the state it runs in, as `execute` must.
+    pub fn restart_random(&mut self) {
+        self.rng_state = RNG_SEED;
+    }
+
     pub fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
         self.interrupt = interrupt;
         self.ticks = 0;
