@@ -630,7 +630,11 @@ impl<'t> Parser<'t> {
         self.bump();
         self.ignore_nl = true;
         if let Ok(ty) = self.parse_type() {
-            if self.is(Punct::RParen) && looks_like_type(&ty) && self.cast_operand_follows(&ty) {
+            // At statement level a newline after `(Name)` ends the statement (`b = (M)` then
+            // `M.add(2)` on the next line); inside brackets a cast may span lines.
+            let operand_on_next_line = self.nth(1).nl_before && !snap.ignore_nl;
+            if self.is(Punct::RParen) && looks_like_type(&ty) && !operand_on_next_line && self.cast_operand_follows(&ty)
+            {
                 self.ignore_nl = snap.ignore_nl;
                 self.bump();
                 let operand = self.nested(|p| p.parse_unary())?;

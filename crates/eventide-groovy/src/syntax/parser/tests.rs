@@ -616,6 +616,9 @@ fn casts() {
     assert_eq!(sx("(Foo) - b"), "(- Foo b)");
     assert_eq!(sx("(a)"), "a");
     assert_eq!(sx("(int) pct * 100"), "(* (cast int pct) 100)");
+    // A newline after `(Name)` ends the statement; inside brackets a cast spans lines.
+    assert_eq!(sxs("b = (M)\nM.add(2)"), "(= b M); (call M add 2)");
+    assert_eq!(sx("f((String)\n y)"), "(call _ f (cast String y))");
 }
 
 #[test]
