@@ -622,6 +622,8 @@ pub fn list_method(
             recv.clone()
         }
         ("collect", []) => Value::new_list(snapshot()),
+        // A shallow copy, as `ArrayList.clone()`.
+        ("clone", []) => Value::new_list(snapshot()),
         ("collect", [c]) if c.is_callable() => {
             let items = snapshot();
             let mut out = Vec::with_capacity(items.len());
@@ -1383,6 +1385,8 @@ pub fn map_method(
             Value::new_map(out)
         }
         ("asImmutable" | "asUnmodifiable" | "asSynchronized", []) => recv.clone(),
+        // A shallow copy, as `LinkedHashMap.clone()`.
+        ("clone", []) => Value::new_map(entries().into_iter().collect()),
         ("equals", [x]) => Value::Bool(ops::values_equal(recv, x)),
         ("containsAll", _) => return Ok(None),
         _ => {

@@ -381,3 +381,20 @@ println d
 //> empty
 //> 5
 //> [6]
+
+//# clone() copies a list or a map (shallowly)
+def l = [1, [2]]
+def c = l.clone()
+c << 3
+c[1] << 4
+println l
+println c
+def m = [a: 1]
+def n = m.clone()
+n.b = 2
+println m
+println n
+//> [1, [2, 4]]
+//> [1, [2, 4], 3]
+//> [a:1]
+//> [a:1, b:2]
