@@ -1,6 +1,6 @@
 // An app in the style of the early SmartThings platform: preferences declared as data, the
 // one-argument `subscribe(app)` (its handler is `appTouch`), a method whose name is a string, and
-// an Audio Notification speaker.
+// an Audio Notification speaker; and a `@Field` constant that methods read.
 definition(name: "Early Platform", namespace: "eventide.test", author: "eventide", description: "d", category: "c")
 
 preferences() {
@@ -30,7 +30,9 @@ def appTouch(evt) {
     speakers.playTextAndResume("touched")
 }
 
+@groovy.transform.Field final List WATCHED = ["open"]
+
 def "contact"(evt) {
-    state.last = evt.value
+    if (WATCHED.contains(evt.value)) { state.last = evt.value }
     speakers*.playTrack("chime")
 }

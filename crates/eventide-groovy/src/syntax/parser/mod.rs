@@ -20,6 +20,22 @@ use super::lexer::{is_reserved, Punct, StackGuard, Tok, Token, MAX_DEPTH};
 use super::SyntaxError;
 
 mod expr;
+/// `@Field T name = value` (a script field, which the script's methods see) as the assignment
+/// `name = value`, which makes a script-level variable: a SmartApp's field, a model file's shared
+/// variable. Other declarations are left as they are.
+fn field_declaration(decl: Stmt, annotations: &[Annotation]) -> Stmt {
+    let is_field = annotations.iter().any(|a| &*a.name == "Field" || a.name.ends_with(".Field"));
+    let StmtKind::LocalVar { vars, .. } = &decl.kind else { return decl };
+    let [var] = vars.as_slice() else { return decl };
+    if !is_field {
+        return decl;
+    }
+    let value = var.init.clone().unwrap_or(Expr { kind: ExprKind::Null, span: var.span });
+    let target = Expr { kind: ExprKind::Ident(var.name.clone()), span: var.span };
+    let assign = ExprKind::Assign { op: None, target: Box::new(target), value: Box::new(value) };
+    Stmt { kind: StmtKind::Expr(Expr { kind: assign, span: decl.span }), span: decl.span }
+}
+
 #[cfg(test)]
 mod tests;
 
@@ -871,12 +887,12 @@ impl<'t> Parser<'t> {
                 if self.nth_is(1, Punct::LParen) {
                     return self.parse_method(start, annotations, modifiers, Some(ty));
                 }
-                return self.parse_var_decl(start, Some(ty));
+                return self.parse_var_decl(start, Some(ty)).map(|d| field_declaration(d, &annotations));
             }
             if self.name_word().is_none() {
                 return Err(self.expected("name", "after `def`"));
             }
-            return self.parse_var_decl(start, None);
+            return self.parse_var_decl(start, None).map(|d| field_declaration(d, &annotations));
         }
         if self.is_word("void") {
             let ty = TypeName { name: "void".into(), generics: Vec::new(), array_dims: 0, span: self.tok().span };
@@ -890,7 +906,7 @@ impl<'t> Parser<'t> {
             if matches!(self.nth(1).kind, Tok::Punct(Punct::Assign | Punct::Comma | Punct::Semi))
                 || self.nth(1).nl_before
             {
-                return self.parse_var_decl(start, None);
+                return self.parse_var_decl(start, None).map(|d| field_declaration(d, &annotations));
             }
         }
         if self.word().is_none() {
@@ -907,7 +923,7 @@ impl<'t> Parser<'t> {
         if self.method_name_here() && self.nth_is(1, Punct::LParen) {
             return self.parse_method(start, annotations, modifiers, Some(ty));
         }
-        self.parse_var_decl(start, Some(ty))
+        self.parse_var_decl(start, Some(ty)).map(|d| field_declaration(d, &annotations))
     }
 
     /// Whether a method's name can start here: a name, or (as Groovy allows, `def "switch"(evt)`)

@@ -341,6 +341,10 @@ fn method_declarations() {
     assert_eq!(sxs("def \"switch\"(evt) { 1 }"), "(method def switch(evt) {1})");
     assert_eq!(sxs("private \"two words\"() {}"), "(method private def two words() {})");
     assert_eq!(err("def \"x\" = 1").0, "expected name after `def`, found string literal");
+    // `@Field` declarations are script-level variables (assignments), other locals stay locals.
+    assert_eq!(sxs("@Field final List W = [1]"), sxs("W = [1]"));
+    assert_eq!(sxs("@groovy.transform.Field int n"), sxs("n = null"));
+    assert_eq!(sxs("@Deprecated int n = 1"), sxs("int n = 1"));
 }
 
 #[test]
@@ -360,7 +364,7 @@ fn local_declarations() {
         sxs("Map<String, List<Map<String,Integer>>> m = [:]"),
         "(var Map<String,List<Map<String,Integer>>> m=[:])"
     );
-    assert_eq!(sxs("@Field def x = 1"), "(var def x=1)");
+    assert_eq!(sxs("@Field def x = 1"), "(= x 1)");
     // `def x` followed by a name on the next line is two statements, not `def Type name`.
     assert_eq!(sxs("def msg\nString s = 'a'"), "(var def msg); (var String s=\"a\")");
     assert_eq!(sxs("def json\nhttpGet(url) { r -> }"), "(var def json); (call _ httpGet url {r -> })");
