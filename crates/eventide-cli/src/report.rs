@@ -380,11 +380,8 @@ pub fn diagnosis_text(run: &RunJson) -> String {
     let growth = run.growth.as_deref().unwrap_or_default();
     let mut out = growth_text(growth, run.bounded);
     let variety = run.variety.as_deref().unwrap_or_default();
-    // A looper's event queue (a thread program's `queue of ui`; no variable name has a space) is
-    // the program's control, which no bound cuts.
-    let queue = |location: &str| location.starts_with("queue of ");
-    let collection = growth.iter().any(|g| !queue(&g.location))
-        || variety.first().is_some_and(|v| v.max_size > 0 && !queue(&v.location));
+    let collection = growth.iter().any(|g| !is_event_queue(&g.location))
+        || variety.first().is_some_and(|v| v.max_size > 0 && !is_event_queue(&v.location));
     if !variety.is_empty() {
         let _ = writeln!(out, "\nstate that took the most values (what multiplies the states):");
         for v in variety {
@@ -403,7 +400,7 @@ pub fn diagnosis_text(run: &RunJson) -> String {
     if varied.len() > variety.len() {
         out.push_str(&combined_text(varied, run.states));
     }
-    if growth.iter().any(|g| queue(&g.location)) {
+    if growth.iter().any(|g| is_event_queue(&g.location)) {
         let _ = writeln!(
             out,
             "\na looper's queue that keeps growing means its handlers post more events than it handles, in \
@@ -499,6 +496,12 @@ fn owner_prefix(app: &Option<String>) -> String {
     }
 }
 
+/// Whether a diagnosed location is a looper's event queue (a thread program's `queue of ui`; no
+/// variable name has a space): the program's control, which no bound cuts.
+fn is_event_queue(location: &str) -> bool {
+    location.starts_with("queue of ")
+}
+
 /// The growing locations; in a bounded run (`bounded`) a collection cannot grow past the bound,
 /// so its state space is finite however it grew before the limit stopped the run.
 fn growth_text(growth: &[GrowthJson], bounded: bool) -> String {
@@ -511,7 +514,7 @@ fn growth_text(growth: &[GrowthJson], bounded: bool) -> String {
     for g in growth {
         let owner = owner_prefix(&g.app);
         let how = match g.how.strip_suffix(": the state space is infinite") {
-            Some(how) if bounded && !g.location.starts_with("queue of ") => {
+            Some(how) if bounded && !is_event_queue(&g.location) => {
                 format!("{how}, but the bound stops it: the bounded state space is finite, and a larger limit lets the run fill it")
             }
             _ => g.how.clone(),
