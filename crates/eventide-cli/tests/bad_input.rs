@@ -30,10 +30,7 @@ fn stdout_json(output: &Output) -> Value {
 }
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("eventide-bad-input-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch_dir(&format!("bad-input-test-{name}"))
 }
 
 /// A complete results line of a run of `app_a` + `b.groovy` in group `switches`.

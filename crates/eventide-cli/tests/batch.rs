@@ -7,6 +7,8 @@
 //! test (84 runs, the shards and a resume: about 18 minutes on two cores) is `#[ignore]`d
 //! (`cargo test --release -p eventide-cli --test batch -- --ignored`).
 
+mod common;
+
 use assert_cmd::Command;
 use eventide_groovy::corpus_location::shared_corpus_or_skip;
 use serde_json::Value;
@@ -35,10 +37,7 @@ fn corpus(test: &str) -> Option<PathBuf> {
 }
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("eventide-batch-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch_dir(&format!("batch-test-{name}"))
 }
 
 fn lines(path: &Path) -> Vec<Value> {

@@ -65,8 +65,7 @@ fn a_custom_device_type_without_a_handler_is_a_generic_device() {
 
 #[test]
 fn handler_names_match_leniently() {
-    let dir =
-        common::temp_file("platform-breadth-handlers", "my-ecobee.groovy", "").parent().unwrap().display().to_string();
+    let dir = common::scratch_dir("platform-breadth-handlers").display().to_string();
     temp_handler(
         &dir,
         "my-ecobee.groovy",

@@ -21,7 +21,8 @@
 //! both app orders and both modes, each run `REPEATS` times (3 by default), and prints the
 //! geometric mean over runs of exhaustive / DPOR time (the fastest repeat of each, exploration
 //! only, as `elapsed_us` in the batch records), states and transitions — the figures of the
-//! DPOR-against-the-paper evaluation, without the noise of one process per run.
+//! DPOR-against-the-paper evaluation, without the noise of one process per run
+//! (`EVENTIDE_A2_PER_RUN=1` also prints each run's fastest time and counts in both modes).
 //!
 //! `one` runs one pair of the corpus's apps (file names in `smartapps/`) `REPEATS` times per mode
 //! (1,000 by default) and prints the mean exploration time per run: a loop to profile a small
@@ -99,6 +100,7 @@ fn a2(corpus: &Path, repeats: usize) {
     let pairs = a2_pairs(corpus);
     let (mut time, mut states, mut transitions, mut dpor_faster, mut runs) = (0f64, 0f64, 0f64, 0, 0);
     let started = Instant::now();
+    let per_run = std::env::var_os("EVENTIDE_A2_PER_RUN").is_some();
     for (tracked, a, b) in &pairs {
         for (app1, app2) in [(a, b), (b, a)] {
             let mut best = [Duration::MAX; 2];
@@ -125,6 +127,17 @@ fn a2(corpus: &Path, repeats: usize) {
             transitions += (counts[1].1 as f64 / counts[0].1 as f64).ln();
             dpor_faster += usize::from(best[0] < best[1]);
             runs += 1;
+            if per_run {
+                println!(
+                    "{app1} + {app2}: exhaustive {} us {} states {} transitions, DPOR {} us {} states {} transitions",
+                    best[1].as_micros(),
+                    counts[1].0,
+                    counts[1].1,
+                    best[0].as_micros(),
+                    counts[0].0,
+                    counts[0].1
+                );
+            }
         }
     }
     let mean = |sum: f64| (sum / runs as f64).exp();
@@ -150,18 +163,19 @@ fn one(corpus: &Path, app1: &str, app2: &str, repeats: usize, modes: &[Por]) {
         system.observe_writes(|_| true); // `Tracked::All`
         let config = Config { por, ..Config::default() };
         let mut total = Duration::ZERO;
-        let mut counts = (0, 0);
+        let mut counts = (0, 0, 0);
         for _ in 0..repeats {
             let mut monitor = ConflictMonitor::new(Tracked::All);
             let outcome = explore_with_monitor(&mut system, &config, &mut monitor);
             total += outcome.stats.elapsed;
-            counts = (outcome.stats.states, outcome.stats.transitions);
+            counts = (outcome.stats.states, outcome.stats.transitions, outcome.stats.executed);
         }
         println!(
-            "{app1} + {app2} {:<5} states {} transitions {}: {:.1} us per run",
+            "{app1} + {app2} {:<5} states {} transitions {} executed {}: {:.1} us per run",
             por.name(),
             counts.0,
             counts.1,
+            counts.2,
             total.as_secs_f64() * 1e6 / repeats as f64
         );
     }

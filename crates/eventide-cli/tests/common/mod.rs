@@ -3,7 +3,9 @@
 #![allow(dead_code)] // each test file uses a subset
 
 use assert_cmd::Command;
+use std::collections::BTreeSet;
 use std::path::PathBuf;
+use std::sync::Mutex;
 
 /// The `eventide` binary under test.
 pub fn eventide() -> Command {
@@ -21,12 +23,23 @@ pub fn smartapp(name: &str) -> String {
     example("smartapps", name)
 }
 
-/// Writes `text` to `name` in a temporary folder of this test process (`group` keeps test files
-/// apart) and returns its path.
-pub fn temp_file(group: &str, name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("eventide-{group}-{}", std::process::id()));
+/// An empty scratch folder `name` under Cargo's folder for integration tests' files
+/// (`target/tmp`), emptied when first asked for in this test process, so that runs leave nothing
+/// behind outside the build folder and never read an earlier run's files.
+pub fn scratch_dir(name: &str) -> PathBuf {
+    static EMPTIED: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    if EMPTIED.lock().unwrap_or_else(|e| e.into_inner()).insert(name.to_string()) {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+    dir
+}
+
+/// Writes `text` to `name` in the scratch folder `group` (see [`scratch_dir`]) and returns its
+/// path.
+pub fn temp_file(group: &str, name: &str, text: &str) -> PathBuf {
+    let path = scratch_dir(group).join(name);
     std::fs::write(&path, text).unwrap();
     path
 }
