@@ -75,6 +75,9 @@ pub fn is_list_method(name: &str) -> bool {
             | "minus"
             | "intersect"
             | "subList"
+            | "removeIf"
+            | "replaceAll"
+            | "forEach"
     )
 }
 
@@ -93,6 +96,16 @@ pub fn is_map_method(name: &str) -> bool {
             | "clear"
             | "subMap"
             | "getOrDefault"
+            | "putIfAbsent"
+            | "merge"
+            | "compute"
+            | "computeIfAbsent"
+            | "computeIfPresent"
+            | "replace"
+            | "replaceAll"
+            | "removeAll"
+            | "retainAll"
+            | "forEach"
             | "plus"
             | "minus"
     )
@@ -444,6 +457,20 @@ pub fn list_method(
         }
         ("clear", []) => {
             l.borrow_mut().clear();
+            Value::Null
+        }
+        ("replaceAll", [f]) if f.is_callable() => {
+            let mut out = Vec::new();
+            for it in snapshot() {
+                out.push(call1(interp, h, f, it)?);
+            }
+            *l.borrow_mut() = out;
+            Value::Null
+        }
+        ("forEach", [f]) if f.is_callable() => {
+            for it in snapshot() {
+                call1(interp, h, f, it)?;
+            }
             Value::Null
         }
         ("contains", [x]) => Value::Bool(l.borrow().iter().any(|y| ops::values_equal(y, x))),
@@ -1125,6 +1152,21 @@ fn test_entry(interp: &mut Interpreter, h: &mut dyn Host, c: &Value, k: &Value, 
     Ok(interp.truthy(h, &r))
 }
 
+/// The value of `k` unless it is absent or null (which Java's function-taking map methods treat
+/// alike). The map is not borrowed after the call, so the function may change it.
+fn present(m: &MapRef, k: &Value) -> Option<Value> {
+    m.borrow().get(k).cloned().filter(|v| !v.is_null())
+}
+
+/// Java's rule for the map methods that take a function: a null result removes the key.
+fn store_or_remove(m: &MapRef, k: &Value, v: &Value) {
+    if v.is_null() {
+        m.borrow_mut().remove(k);
+    } else {
+        m.borrow_mut().insert(k.clone(), v.clone());
+    }
+}
+
 /// Methods of maps.
 pub fn map_method(
     interp: &mut Interpreter,
@@ -1190,6 +1232,78 @@ pub fn map_method(
             } else {
                 recv.clone()
             }
+        }
+        // Java 8's `Map` methods taking functions: a closure stands for the function; a null
+        // result removes the key, as in Java.
+        ("merge", [k, v, f]) if f.is_callable() => {
+            let new = match present(m, k) {
+                Some(old) => interp.call_value(h, f, vec![old, v.clone()])?,
+                None => v.clone(),
+            };
+            store_or_remove(m, k, &new);
+            new
+        }
+        ("computeIfAbsent", [k, f]) if f.is_callable() => match present(m, k) {
+            Some(old) => old,
+            None => {
+                let new = interp.call_value(h, f, vec![k.clone()])?;
+                if !new.is_null() {
+                    m.borrow_mut().insert(k.clone(), new.clone());
+                }
+                new
+            }
+        },
+        ("computeIfPresent", [k, f]) if f.is_callable() => match present(m, k) {
+            Some(old) => {
+                let new = interp.call_value(h, f, vec![k.clone(), old])?;
+                store_or_remove(m, k, &new);
+                new
+            }
+            None => Value::Null,
+        },
+        ("compute", [k, f]) if f.is_callable() => {
+            let old = m.borrow().get(k).cloned().unwrap_or(Value::Null);
+            let new = interp.call_value(h, f, vec![k.clone(), old])?;
+            store_or_remove(m, k, &new);
+            new
+        }
+        ("replaceAll", [f]) if f.is_callable() => {
+            for (k, v) in entries() {
+                let new = interp.call_value(h, f, vec![k.clone(), v])?;
+                m.borrow_mut().insert(k, new);
+            }
+            Value::Null
+        }
+        ("replace", [k, v]) => {
+            let present = m.borrow().contains_key(k);
+            if present {
+                m.borrow_mut().insert(k.clone(), v.clone()).unwrap_or(Value::Null)
+            } else {
+                Value::Null
+            }
+        }
+        ("replace", [k, old, new]) => {
+            let matches = m.borrow().get(k).is_some_and(|cur| ops::values_equal(cur, old));
+            if matches {
+                m.borrow_mut().insert(k.clone(), new.clone());
+            }
+            Value::Bool(matches)
+        }
+        ("removeAll" | "retainAll", [c]) if c.is_callable() => {
+            let keep_matching = name == "retainAll";
+            let mut changed = false;
+            for (k, v) in entries() {
+                if test_entry(interp, h, c, &k, &v)? != keep_matching {
+                    changed |= m.borrow_mut().remove(&k).is_some();
+                }
+            }
+            Value::Bool(changed)
+        }
+        ("forEach", [c]) if c.is_callable() => {
+            for (k, v) in entries() {
+                call_entry(interp, h, c, &k, &v)?;
+            }
+            Value::Null
         }
         ("containsKey", [k]) => Value::Bool(m.borrow().contains_key(k)),
         ("containsValue", [v]) => Value::Bool(m.borrow().values().any(|x| ops::values_equal(x, v))),

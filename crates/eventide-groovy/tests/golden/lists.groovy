@@ -398,3 +398,14 @@ println n
 //> [1, [2, 4], 3]
 //> [a:1]
 //> [a:1, b:2]
+
+//# list replaceAll and forEach
+def l = [1, 2, 3]
+l.replaceAll { it * 10 }
+println l
+def seen = []
+println l.forEach { seen << it + 1 }
+println seen
+//> [10, 20, 30]
+//> null
+//> [11, 21, 31]

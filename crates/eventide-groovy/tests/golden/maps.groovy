@@ -211,3 +211,53 @@ println devices.findAll { it.on }*.id
 println devices.collectEntries { [it.id, it.on] }
 //> [1, 3]
 //> [1:true, 2:false, 3:true]
+
+//# Java 8 map methods taking functions
+def m = [a: 1, b: 2]
+println m.merge("a", 5) { p, q -> p + q }
+println m.merge("z", 9) { p, q -> p + q }
+println m.merge("z", 0) { p, q -> null }
+println m.computeIfAbsent("c") { k -> k * 2 }
+println m.computeIfAbsent("a") { k -> 100 }
+println m.computeIfPresent("b") { k, v -> v * 10 }
+println m.computeIfPresent("q") { k, v -> 1 }
+println m.compute("c") { k, v -> null }
+println m.compute("n") { k, v -> v == null ? 1 : v + 1 }
+println m.putIfAbsent("n", 5)
+println m.replace("a", 0)
+println m.replace("missing", 0)
+println m.replace("b", 20, 21)
+println m.getOrDefault("nothing", "x")
+println m
+//> 6
+//> 9
+//> null
+//> cc
+//> 6
+//> 20
+//> null
+//> null
+//> 1
+//> 1
+//> 6
+//> null
+//> true
+//> x
+//> [a:0, b:21, n:1]
+
+//# map replaceAll, forEach, removeAll and retainAll with closures
+def m = [a: 1, b: 2, c: 3]
+m.replaceAll { k, v -> k + v }
+println m
+m.forEach { k, v -> print "$k=$v " }
+println ""
+println m.removeAll { k, v -> v == "b2" }
+println m.retainAll { it.key != "a" }
+println m.removeAll { false }
+println m
+//> [a:a1, b:b2, c:c3]
+//> a=a1 b=b2 c=c3 
+//> true
+//> true
+//> false
+//> [c:c3]
