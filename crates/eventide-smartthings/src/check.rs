@@ -164,12 +164,8 @@ pub fn check_home(
             // the trace of the finding without its last event (the observer).
             let mut trace: Vec<_> = reported.trace[..reported.trace.len().saturating_sub(1)].to_vec();
             if let Some((graph, paths)) = paths.as_mut() {
-                let nearest = system
-                    .violating_states(name)
-                    .into_iter()
-                    .filter_map(|fp| graph.state(fp))
-                    .map(|node| paths.path_to(node))
-                    .min_by_key(Vec::len);
+                let nearest =
+                    paths.path_to_nearest(system.violating_states(name).into_iter().filter_map(|fp| graph.state(fp)));
                 if let Some(path) = nearest {
                     trace = path.iter().map(|&e| graph.edge(e).event).collect();
                 }

@@ -156,12 +156,13 @@ impl Graph {
     /// Shortest paths from the initial state (see [`ShortestPaths`]).
     pub fn shortest_paths(&self) -> ShortestPaths<'_> {
         let mut via = vec![UNSEEN; self.states.len()];
+        let depth = vec![0; self.states.len()];
         let mut queue = VecDeque::new();
         if !via.is_empty() {
             via[Self::INITIAL as usize] = ROOT;
             queue.push_back(Self::INITIAL);
         }
-        ShortestPaths { graph: self, via, queue }
+        ShortestPaths { graph: self, via, depth, queue }
     }
 
     /// Bytes of the fingerprint index, slack included.
@@ -212,18 +213,22 @@ pub struct ShortestPaths<'g> {
     graph: &'g Graph,
     /// Per state: the tree edge into it, `ROOT` for the initial state, `UNSEEN` if not reached yet.
     via: Vec<EdgeId>,
+    /// Per reached state: its distance (in edges) from the initial state.
+    depth: Vec<u32>,
     queue: VecDeque<StateId>,
 }
 
 impl ShortestPaths<'_> {
-    /// The edges of a shortest path from the initial state to `target`.
-    pub fn path_to(&mut self, target: StateId) -> Vec<EdgeId> {
+    /// Grows the tree until it reaches `target`; returns its distance from the initial state.
+    fn reach(&mut self, target: StateId) -> u32 {
         while self.via[target as usize] == UNSEEN {
             let Some(s) = self.queue.pop_front() else { break };
+            let next = self.depth[s as usize] + 1;
             for e in self.graph.out_edges(s) {
                 let dst = self.graph.edge(e).dst;
                 if self.via[dst as usize] == UNSEEN {
                     self.via[dst as usize] = e;
+                    self.depth[dst as usize] = next;
                     self.queue.push_back(dst);
                 }
             }
@@ -232,6 +237,20 @@ impl ShortestPaths<'_> {
             self.via[target as usize], UNSEEN,
             "every state of the graph is reachable from the initial state"
         );
+        self.depth[target as usize]
+    }
+
+    /// A shortest path to the nearest of `targets` (the first of them among the nearest), or
+    /// `None` when there are none. One search serves all targets: the cost is that of the
+    /// search, however many targets there are.
+    pub fn path_to_nearest(&mut self, targets: impl IntoIterator<Item = StateId>) -> Option<Vec<EdgeId>> {
+        let nearest = targets.into_iter().map(|t| (self.reach(t), t)).min_by_key(|&(depth, _)| depth)?;
+        Some(self.path_to(nearest.1))
+    }
+
+    /// The edges of a shortest path from the initial state to `target`.
+    pub fn path_to(&mut self, target: StateId) -> Vec<EdgeId> {
+        self.reach(target);
         let mut path = Vec::new();
         let mut s = target;
         while self.via[s as usize] != ROOT && self.via[s as usize] != UNSEEN {
@@ -290,5 +309,20 @@ mod tests {
         assert_eq!(paths.trace_to(2), [0, 0]);
         assert_eq!(paths.path_to(0), Vec::<EdgeId>::new());
         assert_eq!(g.shortest_paths().trace_to(3), [1]);
+    }
+
+    #[test]
+    fn the_nearest_target_is_found_by_distance_not_by_order() {
+        let g = sample();
+        // 2 is two edges away, 3 one (0 -b-> 3), 1 one as well: the first of the nearest wins.
+        assert_eq!(g.shortest_paths().path_to_nearest([2, 3]), Some(vec![3]));
+        assert_eq!(g.shortest_paths().path_to_nearest([2, 3, 1]), Some(vec![3]));
+        assert_eq!(g.shortest_paths().path_to_nearest([2, 1, 3]), Some(vec![0]));
+        assert_eq!(g.shortest_paths().path_to_nearest([0, 2]), Some(vec![]));
+        assert_eq!(g.shortest_paths().path_to_nearest([]), None);
+        // Queries share one tree: an earlier query's search serves the later ones.
+        let mut paths = g.shortest_paths();
+        assert_eq!(paths.path_to(2), [0, 1]);
+        assert_eq!(paths.path_to_nearest([2, 1]), Some(vec![0]));
     }
 }
