@@ -319,6 +319,18 @@ pub trait TransitionSystem {
         None
     }
 
+    /// Checks a state the run has just stored for the findings that belong to states rather
+    /// than to transitions (a home's safety invariants). Explorers call it once per stored
+    /// state, so a run reports such a finding as soon as it stores a state that has it, whatever
+    /// the order it takes events in, and a run stopped by a limit has checked every state it
+    /// stored. Soundness under reduction is the system's own business (a home's invariants are
+    /// also observer events, which DPOR orders); this check adds nothing DPOR relies on. A
+    /// watchdog interruption is reported through [`TransitionSystem::interrupted`], as for
+    /// [`TransitionSystem::execute`]. The default finds nothing.
+    fn check_state(&mut self, _state: &Self::State) -> Vec<Finding> {
+        Vec::new()
+    }
+
     /// For programs of threads with event queues: what the transition that produced `label` did
     /// as a step of a thread (see [`TaskStep`]). The default, `None`, says the system is not such
     /// a program; EM-DPOR then takes each event as a thread whose steps form one task.

@@ -25,9 +25,10 @@
 
 use std::path::Path;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use eventide_engine::SourcePosition;
-use eventide_groovy::eval::{EvalError, Host, HostRef, Interpreter, Value};
+use eventide_groovy::eval::{EvalError, Host, HostRef, Interpreter, Interrupt, InterruptReason, Value};
 use eventide_groovy::syntax::{parse, SourceFile};
 use eventide_groovy::Diagnostic;
 
@@ -128,6 +129,12 @@ impl PropertyFile {
 
     /// Loads a property file from source text.
     pub fn from_source(file: SourceFile) -> Result<PropertyFile, Diagnostic> {
+        Self::from_source_within(file, Duration::from_secs(PROBE_SECONDS))
+    }
+
+    /// Loads a property file from source text, letting each invariant run for at most `probe`
+    /// on the probe home.
+    pub fn from_source_within(file: SourceFile, probe: Duration) -> Result<PropertyFile, Diagnostic> {
         let file = Arc::new(file);
         let script = Arc::new(parse(&file).map_err(|e| Diagnostic::from_syntax(&file, &e))?);
         let mut interp = Interpreter::new(script, file.clone());
@@ -142,7 +149,7 @@ impl PropertyFile {
             ));
         }
         let mut properties = PropertyFile { file, interp, invariants: host.invariants };
-        properties.probe()?;
+        properties.probe(probe)?;
         Ok(properties)
     }
 
@@ -156,8 +163,14 @@ impl PropertyFile {
         &self.invariants
     }
 
-    /// Evaluates invariant `index` on the state `view` shows: `Ok(holds)`, or the located error.
-    pub fn evaluate(&mut self, index: usize, view: &mut dyn HomeView) -> Result<bool, Diagnostic> {
+    /// Sets the limits the evaluations check while they run (a run's watchdog), or none.
+    pub fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
+        self.interp.set_interrupt(interrupt);
+    }
+
+    /// Evaluates invariant `index` on the state `view` shows: `Ok(holds)`, or the located error
+    /// (with the reason when the limits set by [`PropertyFile::set_interrupt`] stopped it).
+    pub fn evaluate(&mut self, index: usize, view: &mut dyn HomeView) -> Result<bool, EvaluationError> {
         let invariant = &self.invariants[index];
         let closure = invariant.closure.clone();
         let name = invariant.name.clone();
@@ -165,26 +178,60 @@ impl PropertyFile {
         let mut host = EvalHost { view };
         match self.interp.call_value(&mut host, &closure, Vec::new()) {
             Ok(Value::Bool(b)) => Ok(b),
-            Ok(other) => Err(Diagnostic {
-                file: position.file,
-                line: position.line,
-                column: position.column,
-                message: format!("invariant `{name}` must give true or false, not {}", other.type_name()),
-                source: None,
+            Ok(other) => Err(EvaluationError {
+                diagnostic: Diagnostic {
+                    file: position.file,
+                    line: position.line,
+                    column: position.column,
+                    message: format!("invariant `{name}` must give true or false, not {}", other.type_name()),
+                    source: None,
+                },
+                interrupted: None,
             }),
-            Err(e) => Err(diagnostic(&self.file, &e)),
+            Err(e) => {
+                Err(EvaluationError { diagnostic: diagnostic(&self.file, &e), interrupted: e.interrupt_reason() })
+            }
         }
     }
 
     /// Evaluates every invariant on a probe home with one device per list, every attribute of
-    /// the list's capabilities at configuration A's initial value, and mode `home`.
-    fn probe(&mut self) -> Result<(), Diagnostic> {
+    /// the list's capabilities at configuration A's initial value, and mode `home`. An
+    /// evaluation still running after `limit` is an error where it was (an invariant that never
+    /// ends would otherwise hang the run before its limits apply).
+    fn probe(&mut self, limit: Duration) -> Result<(), Diagnostic> {
         let mut probe = Probe::new();
+        self.set_interrupt(Some(Interrupt {
+            deadline: Some(Instant::now() + limit),
+            memory_limit: None,
+            memory_in_use: || 0,
+        }));
+        let mut result = Ok(());
         for i in 0..self.invariants.len() {
-            self.evaluate(i, &mut probe)?;
+            if let Err(mut e) = self.evaluate(i, &mut probe) {
+                if e.interrupted.is_some() {
+                    e.diagnostic.message = format!(
+                        "invariant `{}` did not finish on the probe home within {:?} (does it loop forever?)",
+                        self.invariants[i].name, limit
+                    );
+                }
+                result = Err(e.diagnostic);
+                break;
+            }
         }
-        Ok(())
+        self.set_interrupt(None);
+        result
     }
+}
+
+/// How long loading lets each invariant run on the probe home.
+pub const PROBE_SECONDS: u64 = 10;
+
+/// Why an invariant could not be evaluated: the located error, and whether a limit stopped it.
+#[derive(Clone, Debug)]
+pub struct EvaluationError {
+    pub diagnostic: Diagnostic,
+    /// Set when the limits of [`PropertyFile::set_interrupt`] stopped the evaluation.
+    pub interrupted: Option<InterruptReason>,
 }
 
 fn diagnostic(file: &SourceFile, e: &EvalError) -> Diagnostic {

@@ -833,6 +833,10 @@ impl TransitionSystem for PairSystem {
         s
     }
 
+    fn check_state(&mut self, state: &PairState) -> Vec<Finding> {
+        self.check_all_invariants(state)
+    }
+
     fn fingerprint(&self, state: &PairState) -> Fingerprint {
         let mut h = FingerprintHasher::new();
         h.write_u8(state.setup_done as u8);

@@ -29,7 +29,9 @@ pub fn smartapp(name: &str) -> String {
 pub fn scratch_dir(name: &str) -> PathBuf {
     static EMPTIED: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    if EMPTIED.lock().unwrap_or_else(|e| e.into_inner()).insert(name.to_string()) {
+    // Held until the folder exists: no other test writes into it while it is emptied.
+    let mut emptied = EMPTIED.lock().unwrap_or_else(|e| e.into_inner());
+    if emptied.insert(name.to_string()) {
         let _ = std::fs::remove_dir_all(&dir);
     }
     std::fs::create_dir_all(&dir).unwrap();

@@ -553,7 +553,16 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         let existing_edge = self.graph.edge_from(src, event);
         let (dst, new_state) = match self.graph.state(fp) {
             Some(id) => (id, false),
-            None => (self.add_node(next, fp), true),
+            None => {
+                let graph = &self.graph;
+                let trace = || {
+                    let mut trace = graph.shortest_paths().trace_to(src);
+                    trace.push(event);
+                    trace
+                };
+                self.book.check_new_state(self.system, &next, trace);
+                (self.add_node(next, fp), true)
+            }
         };
         let states = self.graph.state_count() as u64;
         let (src_state, dst_state) = (&self.nodes[src as usize].state, &self.nodes[dst as usize].state);

@@ -94,6 +94,13 @@ pub fn explore<T: TransitionSystem, M: Monitor<T>>(system: &mut T, config: &Conf
             }
         }
         stats.states += u64::from(new_state);
+        if new_state {
+            let trace = || stack.iter().filter_map(|f| f.via).chain(std::iter::once(event)).collect();
+            book.check_new_state(system, &step.next, trace);
+            if book.stopped() {
+                break;
+            }
+        }
         let witness = || match &visited {
             Visited::Graph(_) => Witness::State(dst),
             Visited::Compact(_) => {

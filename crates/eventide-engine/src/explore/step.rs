@@ -173,6 +173,19 @@ impl<'m, T: TransitionSystem, M: Monitor<T>> Bookkeeper<'m, T, M> {
         Some(Executed { next: step.next, fp, label: step.label })
     }
 
+    /// Checks a state just stored ([`TransitionSystem::check_state`]) and records its findings
+    /// with the trace `trace` builds (the events from the initial state to the state).
+    pub fn check_new_state(&mut self, system: &mut T, state: &T::State, trace: impl Fn() -> Vec<EventId>) {
+        let findings = system.check_state(state);
+        if let Some(reason) = system.interrupted() {
+            self.stop = Some(reason);
+            return;
+        }
+        if !findings.is_empty() && self.log.record(findings, trace) && self.stop_at_first {
+            self.stop = Some(StopReason::FirstFinding);
+        }
+    }
+
     /// Shows a stored transition (already in `graph`) to the monitor and records its findings.
     pub fn observe(&mut self, system: &T, graph: &Graph, transition: ObservedTransition<'_, T::Label>) {
         self.monitor.on_transition(system, graph, transition, &mut self.monitor_found);

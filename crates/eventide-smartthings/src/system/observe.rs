@@ -97,19 +97,62 @@ impl PairSystem {
         observer.map(|i| p.violating[i].iter().copied().collect()).unwrap_or_default()
     }
 
-    /// Runs observer `i` on `state`.
+    /// Runs observer `i` on `state`: a self-loop whose accesses are the invariant's reads.
     pub(super) fn observe(&mut self, state: &PairState, i: u16, accesses: &mut Vec<Access>) -> Executed {
-        let mut installed = self.properties.take();
         let mut findings = Vec::new();
+        let interrupted = self.check_invariant(state, i as usize, accesses, &mut findings);
+        Executed {
+            step: Step { next: state.clone(), findings, label: TransitionLabel::default() },
+            handler_runs: 0,
+            outputs: Vec::new(),
+            interrupted,
+            interpreter_errors: Vec::new(),
+            custom_commands: Vec::new(),
+        }
+    }
+
+    /// Every installed invariant on a state just stored ([`TransitionSystem::check_state`]), so
+    /// that a run finds each violation in the first violating state it stores, whatever the
+    /// order in which it takes the observer events, and the report can pick the nearest of the
+    /// violating states the run stored.
+    pub(super) fn check_all_invariants(&mut self, state: &PairState) -> Vec<Finding> {
+        let mut findings = Vec::new();
+        if !state.setup_done {
+            return findings;
+        }
+        let observers = self.properties.as_ref().map_or(0, |p| p.checked.len());
+        let mut reads = Vec::new();
+        for i in 0..observers {
+            reads.clear();
+            if self.check_invariant(state, i, &mut reads, &mut findings).is_some() {
+                break;
+            }
+        }
+        findings
+    }
+
+    /// Evaluates the invariant of observer `i` on `state` under the run's watchdog, appending
+    /// its reads to `accesses` and a violation or evaluation error to `findings`, and noting a
+    /// violating state. Returns the interruption when a limit stopped the evaluation.
+    fn check_invariant(
+        &mut self,
+        state: &PairState,
+        i: usize,
+        accesses: &mut Vec<Access>,
+        findings: &mut Vec<Finding>,
+    ) -> Option<(InterruptReason, Option<SourcePosition>)> {
+        let mut installed = self.properties.take();
+        let mut interrupted = None;
         if let Some(p) = installed.as_mut() {
-            if let Some(&(index, _)) = p.checked.get(i as usize) {
+            if let Some(&(index, _)) = p.checked.get(i) {
+                p.file.set_interrupt(self.tables.interrupt);
                 let mut view = StateView { system: self, state, accesses };
                 let result = p.file.evaluate(index, &mut view);
                 let invariant = &p.file.invariants()[index];
                 match result {
                     Ok(true) => {}
                     Ok(false) => {
-                        p.violating[i as usize].insert(self.fingerprint(state));
+                        p.violating[i].insert(self.fingerprint(state));
                         findings.push(Finding {
                             kind: FindingKind::Violation,
                             key: format!("{PROPERTY_KEY}{}", invariant.name),
@@ -117,24 +160,25 @@ impl PairSystem {
                             position: Some(invariant.position.clone()),
                         })
                     }
-                    Err(d) => findings.push(Finding {
-                        kind: FindingKind::AppException,
-                        key: format!("{PROPERTY_ERROR_KEY}{}", invariant.name),
-                        message: d.message,
-                        position: Some(SourcePosition { file: d.file, line: d.line, column: d.column }),
-                    }),
+                    Err(e) => {
+                        let d = e.diagnostic;
+                        let position = SourcePosition { file: d.file, line: d.line, column: d.column };
+                        match e.interrupted {
+                            Some(reason) => interrupted = Some((reason, Some(position))),
+                            None => findings.push(Finding {
+                                kind: FindingKind::AppException,
+                                key: format!("{PROPERTY_ERROR_KEY}{}", invariant.name),
+                                message: d.message,
+                                position: Some(position),
+                            }),
+                        }
+                    }
                 }
             }
         }
         self.properties = installed;
-        Executed {
-            step: Step { next: state.clone(), findings, label: TransitionLabel::default() },
-            handler_runs: 0,
-            outputs: Vec::new(),
-            interrupted: None,
-            interpreter_errors: Vec::new(),
-            custom_commands: Vec::new(),
-        }
+        self.last_interrupt = interrupted.as_ref().map(|(r, _)| *r);
+        interrupted
     }
 }
 
@@ -153,12 +197,22 @@ impl HomeView for StateView<'_> {
     fn attribute(&mut self, device: usize, attribute: &str) -> Option<Value> {
         let a = *self.system.world.devices.get(device)?.attribute(attribute)?;
         let value = *self.state.attrs.get(a.slot as usize)?;
-        self.accesses.push(Access::read(self.system.tables.location(LocKey::Attr(a.slot))));
+        self.read(LocKey::Attr(a.slot));
         Some(crate::host::typed_value(a.row.kind, self.system.tables.syms.name(value)))
     }
 
     fn mode(&mut self) -> Value {
-        self.accesses.push(Access::read(self.system.tables.location(LocKey::Mode)));
+        self.read(LocKey::Mode);
         Value::str(self.system.tables.syms.name(self.state.mode))
+    }
+}
+
+impl StateView<'_> {
+    /// Records a read once (an invariant may read an attribute in a loop).
+    fn read(&mut self, key: LocKey) {
+        let access = Access::read(self.system.tables.location(key));
+        if !self.accesses.contains(&access) {
+            self.accesses.push(access);
+        }
     }
 }
