@@ -24,9 +24,10 @@ pub trait Host {
     fn get_global(&mut self, interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError>;
 
     /// A global the platform binds under `name` (an input, a platform object, a field the script
-    /// assigned), read as a bare name. Consulted after the script's getters and before its methods
-    /// as values: an input named like a script method reads as the input, as on the platform
-    /// (`input "onSwitches"` beside `private onSwitches()`). `Ok(None)` when nothing is bound;
+    /// assigned), read as a bare name. Consulted before the script's getters and its methods as
+    /// values, as Groovy's `Script.getProperty` reads the binding first: an input named like a
+    /// script method or getter reads as the input, as on the platform (`input "onSwitches"`
+    /// beside `private onSwitches()`; `input "delay"` beside `def getDelay() { delay ?: 5 }`). `Ok(None)` when nothing is bound;
     /// [`Host::get_global`] stays the last resort of the lookup.
     fn bound_global(&mut self, _interp: &mut Interpreter, _name: &str) -> Result<Option<Value>, EvalError> {
         Ok(None)

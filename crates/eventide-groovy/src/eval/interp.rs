@@ -1348,14 +1348,16 @@ impl Interpreter {
         ))
     }
 
-    /// A property of the script: a getter's result, else what the platform binds under the name
-    /// ([`Host::bound_global`]), else a script method as a value (a handler passed by name).
+    /// A property of the script: what the platform binds under the name ([`Host::bound_global`]),
+    /// else a getter's result, else a script method as a value (a handler passed by name). The
+    /// binding goes first, as in Groovy's `Script.getProperty`: a getter that reads the input of
+    /// its own name (`def getDelay() { delay ?: 5 }`) reads the input, not itself again.
     fn script_property(&mut self, h: &mut dyn Host, name: &str) -> R<Option<Value>> {
-        if let Some(g) = self.getters.get(name).cloned() {
-            return self.call_decl(h, &g, Vec::new()).map(Some);
-        }
         if let Some(v) = h.bound_global(self, name)? {
             return Ok(Some(v));
+        }
+        if let Some(g) = self.getters.get(name).cloned() {
+            return self.call_decl(h, &g, Vec::new()).map(Some);
         }
         if let Some((k, _)) = self.methods.get_key_value(name) {
             return Ok(Some(Value::MethodRef(k.clone())));

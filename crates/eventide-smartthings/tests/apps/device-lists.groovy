@@ -1,6 +1,7 @@
 /**
  *  Test app (Eventide): commands sent to a list built from two device inputs, an input named
- *  like one of the app's methods, and the default time zone set to the location's.
+ *  like one of the app's methods, a getter that reads the input of its own name, and the default
+ *  time zone set to the location's.
  */
 definition(
     name: "Device Lists",
@@ -16,6 +17,7 @@ preferences {
     section("Turn on and off") {
         input "lamps", "capability.switch", title: "Lamps", multiple: true
         input "extraLamps", "capability.switch", title: "More lamps", multiple: true, required: false
+        input "lampCount", "number", title: "How many lamps", required: false
     }
 }
 
@@ -32,6 +34,12 @@ def opened(evt) {
 def closed(evt) {
     // Each element answers for itself: the list's result is the list of the commands' results.
     state.results = (lamps + extraLamps).off().size()
+    state.lampCount = getLampCount()
+}
+
+// Inside, `lampCount` is the input (unset: null), not this getter again.
+def getLampCount() {
+    lampCount ?: lamps.size()
 }
 
 // Inside, `extraLamps` is the input, not this method.
