@@ -11,7 +11,9 @@
 //! **Events** are derived from the state:
 //! - before setup, exactly `setup:A` and `setup:B` (the two initial configurations);
 //! - for each subscribed device attribute, each value of its domain (only the filter value for a
-//!   value-filtered subscription), always enabled: a report of the current value changes nothing
+//!   value-filtered subscription; none for a filter outside the values of an attribute whose
+//!   values the catalogue lists in full, such as `"switch.On"`: filters compare exactly), always
+//!   enabled: a report of the current value changes nothing
 //!   and runs no handler (momentary sources — button, NFC touch, momentary, three-axis — always
 //!   dispatch); a subscription without attribute covers every attribute of the device;
 //! - `subscribe(location, h)` or `subscribe(location, "mode", h)`: an event for each of home, away,
@@ -324,7 +326,15 @@ pub struct PairSystem {
 struct SlotInfo {
     name: Sym,
     domain: Vec<Sym>,
+    /// The domain is every value the attribute has ([`CLOSED_DOMAINS`]): a subscription filter
+    /// outside it (`"switch.On"`) matches no event the device sends.
+    closed: bool,
 }
+
+/// The attributes whose catalogue values are all the values their devices report (the others'
+/// lists may be samples: a door also reports `opening`, a smoke detector `tested`, a text
+/// attribute anything).
+const CLOSED_DOMAINS: [&str; 7] = ["switch", "contact", "motion", "acceleration", "presence", "water", "valve"];
 
 fn bound_to_value(v: &BoundValue) -> Value {
     match v {
@@ -430,6 +440,7 @@ impl PairSystem {
                 SlotInfo {
                     name: tables.syms.intern(attr.name),
                     domain: attr.row.values.iter().map(|v| tables.syms.intern(v)).collect(),
+                    closed: CLOSED_DOMAINS.contains(&attr.name),
                 }
             })
             .collect();
@@ -887,6 +898,7 @@ impl TransitionSystem for PairSystem {
                             }
                             let mut push = |v: Sym| kinds.push(EventKind::Device { slot: attr.slot, value: v });
                             match key.filter {
+                                Some(f) if slot.closed && !slot.domain.contains(&f) => {}
                                 Some(f) => push(f),
                                 None => slot.domain.iter().for_each(|&v| push(v)),
                             }

@@ -111,6 +111,16 @@ fn an_unknown_capability_is_a_clear_error() {
 }
 
 #[test]
+fn a_filter_outside_the_values_of_an_attribute_matches_no_event() {
+    // The platform's switches report `on` and `off`; filters compare exactly, so `switch.On` and
+    // `switch.setLevel` never fire (they used to become events of their own, setting the switch
+    // to `On`).
+    let mut sys = system(&["filter-case.groovy"], Options::default());
+    let a = setup(&mut sys, "setup:A");
+    assert_eq!(enabled_names(&mut sys, &a), ["switch1.switch=off"]);
+}
+
+#[test]
 fn setup_events_come_first_then_events_follow_the_subscriptions() {
     let mut sys = system(&["contact-light.groovy", "light-lock.groovy"], Options::default());
     let initial = sys.initial_state();
