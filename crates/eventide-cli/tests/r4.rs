@@ -73,6 +73,35 @@ fn unknown_events_and_misplaced_options_are_usage_errors() {
 }
 
 #[test]
+fn trace_files_that_give_r4_nothing_to_run_are_located_errors() {
+    let model = example("models", "r4-gallery.groovy");
+    let error = |name: &str, text: &str| {
+        let trace = temp_file("r4", name, text);
+        let out =
+            eventide().args(["check", &model, "--por", "r4", "--trace", trace.to_str().unwrap()]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{name}: {}", String::from_utf8_lossy(&out.stdout));
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    for (name, text) in [("empty.trace", ""), ("comments.trace", "# nothing\n\n"), ("empty-array.trace", "[]")] {
+        let stderr = error(name, text);
+        assert!(stderr.contains(&format!("{name}:1: the trace holds no event")), "{stderr}");
+    }
+    // click2 is disabled until click1 runs: nothing of this trace can run.
+    let stderr = error("disabled.trace", "click2\n");
+    assert!(stderr.contains("disabled.trace:1: no event of the trace could run"), "{stderr}");
+    assert!(stderr.contains("click2"), "{stderr}");
+    let stderr = error("report.json", "{\"verdict\": \"violation\", \"findings\": []}");
+    assert!(stderr.contains("not a whole report"), "{stderr}");
+    // A comment after an event name is a comment; `#` inside a name is not.
+    let trace = temp_file("r4", "commented.trace", "load2   # the image arrives\nclick1\n");
+    let (code, v) = json(&["check", &model, "--por", "r4", "--trace", trace.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["initial"], serde_json::json!(["load2", "click1"]));
+    let stderr = error("hash.trace", "load#2\n");
+    assert!(stderr.contains("unknown event `load#2`"), "{stderr}");
+}
+
+#[test]
 fn a_pair_reports_conflicts_and_races() {
     let (code, v) = json(&[
         "pair",

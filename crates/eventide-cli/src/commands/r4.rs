@@ -2,10 +2,11 @@
 //! order), the reversal bound, R4's run, and its report — the races, harmful first, each with the
 //! two sequences side by side and what differs.
 //!
-//! A trace file holds one event name per line (blank lines and `#` comments are skipped), or the
-//! JSON trace array that `check --json` prints for a violation (names) or `pair --json` prints
-//! for a conflict (steps with an `event`). A name that is not an event of the program is an error
-//! with the file and line (exit 2).
+//! A trace file holds one event name per line (blank lines and `#` comments, whole-line or after
+//! a space, are skipped), or the JSON trace array that `check --json` prints for a violation
+//! (names) or `pair --json` prints for a conflict (steps with an `event`). A name that is not an
+//! event of the program, a trace without events, a whole JSON report, and a trace none of whose
+//! events could run are errors with the file and line (exit 2).
 
 use crate::cli::{CheckArgs, R4Args};
 use crate::report::{self, exit, CheckJson, DiagnosticJson};
@@ -77,12 +78,21 @@ pub fn trace_error(file: &Path, line: u32, message: String) -> DiagnosticJson {
 /// Reads a trace file as (line, event name) pairs.
 fn read_trace(file: &Path) -> Result<Vec<(u32, String)>, DiagnosticJson> {
     let text = std::fs::read_to_string(file).map_err(|e| trace_error(file, 0, format!("cannot read trace: {e}")))?;
+    if text.trim_start().starts_with('{') {
+        return Err(trace_error(
+            file,
+            1,
+            "a JSON trace is the `trace` array of one finding (`check --json`'s findings[i].trace, `pair --json`'s \
+             conflicts[i].trace), not a whole report"
+                .into(),
+        ));
+    }
     if !text.trim_start().starts_with('[') {
         return Ok(text
             .lines()
             .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty() && !l.trim().starts_with('#'))
-            .map(|(i, l)| (i as u32 + 1, l.trim().to_string()))
+            .map(|(i, l)| (i as u32 + 1, without_comment(l).trim().to_string()))
+            .filter(|(_, l)| !l.is_empty())
             .collect());
     }
     let value: serde_json::Value = serde_json::from_str(&text)
@@ -109,6 +119,28 @@ fn read_trace(file: &Path) -> Result<Vec<(u32, String)>, DiagnosticJson> {
     Ok(out)
 }
 
+/// A trace line without its comment: from a `#` that starts the line or follows a space.
+fn without_comment(line: &str) -> &str {
+    let comment = line.char_indices().find(|&(i, c)| c == '#' && (i == 0 || line[..i].ends_with(char::is_whitespace)));
+    comment.map_or(line, |(i, _)| &line[..i])
+}
+
+/// When a trace file was given and none of its events could run (each was not enabled when its
+/// turn came), the trace file's diagnostic: R4 would have explored nothing.
+pub fn nothing_ran(args: &R4Args, r4: &R4Json) -> Option<DiagnosticJson> {
+    let file = args.trace.as_ref()?;
+    r4.initial.is_empty().then(|| {
+        trace_error(
+            file,
+            1,
+            format!(
+                "no event of the trace could run (not enabled when its turn came: {})",
+                r4.initial_skipped.join(", ")
+            ),
+        )
+    })
+}
+
 /// The initial sequence from the options: the trace file's events (each resolved by `lookup`), or
 /// the recorded default order.
 pub fn config(
@@ -128,6 +160,13 @@ pub fn config(
                     Some(e) => events.push(e),
                     None => return Err(Ok(trace_error(file, line, format!("unknown event `{name}`")))),
                 }
+            }
+            if events.is_empty() {
+                return Err(Ok(trace_error(
+                    file,
+                    1,
+                    "the trace holds no event: give one event name per line, or the `trace` array of a finding".into(),
+                )));
             }
             InitialSequence::Trace(events)
         }
@@ -266,6 +305,9 @@ pub fn run_check(args: CheckArgs) -> i32 {
     let (_, code) = report::check_verdict(outcome);
     let check = report::check_json(outcome, bound);
     let r4 = r4_json(&result, |e| names.get(e as usize).cloned().unwrap_or_else(|| format!("event#{e}")));
+    if let Some(d) = nothing_ran(&args.r4, &r4) {
+        return bad_input("trace", d);
+    }
     if args.json {
         println!("{}", to_json(&R4CheckJson { check, r4 }));
     } else {
@@ -301,13 +343,16 @@ pub fn check_pair(
     let setup =
         |system: &mut eventide_smartthings::system::PairSystem| super::r4::config(&args.r4, |n| system.event_named(n));
     let checked = eventide_smartthings::check::check_pair_r4(&args.app1, &args.app2, options, tracked, config, setup)?;
-    Ok(checked.map(|(check, report)| {
+    Ok(checked.and_then(|(check, report)| {
         let json = r4_json(&report, |e| {
             check.outcome.event_names.get(e as usize).cloned().unwrap_or_else(|| {
                 use eventide_engine::TransitionSystem;
                 check.system.event_name(e)
             })
         });
-        (check, json)
+        match nothing_ran(&args.r4, &json) {
+            Some(d) => Err(Ok(d)),
+            None => Ok((check, json)),
+        }
     }))
 }
