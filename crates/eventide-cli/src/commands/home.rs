@@ -33,6 +33,8 @@ pub struct Request {
     pub json: bool,
     pub limits: LimitArgs,
     pub device_handlers: Option<PathBuf>,
+    /// `app --properties`: app exceptions make the exit code 1, as `app` alone reports them.
+    pub exceptions_fail: bool,
 }
 
 impl Request {
@@ -48,6 +50,7 @@ impl Request {
             json: args.json,
             limits: args.limits,
             device_handlers: args.device_handlers,
+            exceptions_fail: false,
         }
     }
 
@@ -63,6 +66,7 @@ impl Request {
             json: args.json,
             limits: args.limits.clone(),
             device_handlers: args.device_handlers.clone(),
+            exceptions_fail: false,
         }
     }
 
@@ -83,6 +87,7 @@ impl Request {
                 bound_collections: None,
             },
             device_handlers: args.device_handlers.clone(),
+            exceptions_fail: true,
         }
     }
 }
@@ -101,7 +106,7 @@ struct ViolationJson {
 #[derive(Serialize)]
 struct PropertyJson {
     name: String,
-    /// False when the invariant is vacuously true in this home.
+    /// False when the invariant does not apply to this home (it names a device list with no device).
     checked: bool,
     /// The device lists it names that have no device here.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -200,9 +205,11 @@ pub fn run_request(args: Request) -> i32 {
         return bad_input("property", &diagnostic);
     }
     let verdict = home.verdict();
+    let raised = home.check.outcome.findings.iter().any(|f| f.finding.kind == FindingKind::AppException);
     let code = match verdict {
         "violation" | "conflict" => exit::FOUND,
         "incomplete" => exit::INCOMPLETE,
+        _ if raised && args.exceptions_fail => exit::FOUND,
         _ => exit::OK,
     };
     let HomeCheck { check, statuses, violations, .. } = home;
@@ -232,7 +239,8 @@ pub fn run_request(args: Request) -> i32 {
     } else {
         for p in json.properties.iter().filter(|p| !p.checked) {
             eprintln!(
-                "warning: invariant `{}` is vacuously true in this home: no device in {}",
+                "warning: invariant `{}` does not apply to this home and is not checked: it names {}, which have no \
+                 device here",
                 p.name,
                 p.empty_lists.join(", ")
             );
