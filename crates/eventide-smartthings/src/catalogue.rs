@@ -148,6 +148,7 @@ pub const CAPABILITIES: &[CapabilityRow] = &[
     cap("signalStrength", "signal"),
     cap("consumable", "consumable"),
     cap("mediaController", "media"),
+    cap("indicator", "indicator"),
     cap("tone", "tone"),
     dev("pushbullet", "pushbullet"),
     cap("notification", "notifier"),
@@ -272,6 +273,8 @@ pub const ATTRIBUTES: &[AttributeRow] = &[
     row("signalStrength",          "rssi",                     Num,  &["-50"],                         "-50",         "-50"),
     row("consumable",              "consumableStatus",         Text, &["good"],                        "good",        "good"),
     row("mediaController",         "currentActivity",          Text, &["activity1"],                   "activity1",   "activity1"),
+    // A switch's status light (Z-Wave switches): when it is lit.
+    row("indicator",               "indicatorStatus",          Text, &["when off", "when on", "never"], "when off",   "when on"),
 ];
 
 use Effect::{Arg, Color, Set};
@@ -389,6 +392,9 @@ pub const COMMANDS: &[CommandRow] = &[
     command("mediaController",  "startActivity",        &[Arg("currentActivity", 0)]),
     command("mediaController",  "getAllActivities",     &[]),
     command("mediaController",  "getCurrentActivity",   &[]),
+    command("indicator",        "indicatorWhenOn",      &[Set("indicatorStatus", "when on")]),
+    command("indicator",        "indicatorWhenOff",     &[Set("indicatorStatus", "when off")]),
+    command("indicator",        "indicatorNever",       &[Set("indicatorStatus", "never")]),
     command("pushbullet",       "push",                 &[]),
     command("notification",     "deviceNotification",   &[]),
     command("refresh",          "refresh",              &[]),

@@ -111,6 +111,16 @@ fn an_unknown_capability_is_a_clear_error() {
 }
 
 #[test]
+fn a_status_light_is_an_indicator_whose_commands_set_its_status() {
+    let mut sys = system(&["indicator.groovy"], Options::default());
+    let a = setup(&mut sys, "setup:A");
+    assert_eq!(sys.attribute(&a, "indicator1", "indicatorStatus").as_deref(), Some("when off"));
+    let step = run(&mut sys, &a, "switch1.switch=on");
+    assert!(step.findings.is_empty(), "{:?}", step.findings);
+    assert_eq!(sys.attribute(&step.next, "indicator1", "indicatorStatus").as_deref(), Some("when on"));
+}
+
+#[test]
 fn a_filter_outside_the_values_of_an_attribute_matches_no_event() {
     // The platform's switches report `on` and `off`; filters compare exactly, so `switch.On` and
     // `switch.setLevel` never fire (they used to become events of their own, setting the switch
