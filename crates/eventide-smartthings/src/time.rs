@@ -130,6 +130,13 @@ pub fn iso(ms: i64) -> String {
     format_date(ms, ISO_FORMAT, Tz::UTC).unwrap_or_default()
 }
 
+/// A date as the location's `sunriseTime` and `sunsetTime` give it: in UTC with a literal `Z`
+/// (`2026-01-05T17:00:00.000Z`), which apps parse with the pattern
+/// `"yyyy-MM-dd'T'HH:mm:ss.SSS'Z'"` (SmartThings' own Sunrise/Sunset app does).
+pub fn iso_utc(ms: i64) -> String {
+    format_date(ms, "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", Tz::UTC).unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,6 +157,8 @@ mod tests {
         assert!(!time_of_day_is_between(&Value::str("13:00"), &Value::str("23:00"), &now, Tz::UTC).unwrap());
         assert_eq!(parse_offset(&Value::str("-00:30")), -30 * MINUTE);
         assert_eq!(parse_iso(&iso(SUNRISE_MILLIS)), Some(SUNRISE_MILLIS));
+        assert_eq!(iso_utc(SUNSET_MILLIS), "2026-01-05T17:00:00.000Z");
+        assert_eq!(parse_iso(&iso_utc(SUNSET_MILLIS)), Some(SUNSET_MILLIS));
     }
 
     #[test]

@@ -111,6 +111,17 @@ fn an_unknown_capability_is_a_clear_error() {
 }
 
 #[test]
+fn sunset_times_are_utc_with_a_literal_z_as_apps_parse_them() {
+    let mut sys = system(&["sunset-parse.groovy"], Options::default());
+    let a = setup(&mut sys, "setup:A");
+    // 2026-01-05T17:00:00.000Z
+    assert_eq!(sys.state_value(&a, AppId::App1, "atSetup").as_deref(), Some("1767632400000"));
+    let step = run(&mut sys, &a, "location.sunsetTime");
+    assert!(step.findings.is_empty(), "{:?}", step.findings);
+    assert_eq!(sys.state_value(&step.next, AppId::App1, "fromEvent").as_deref(), Some("1767632400000"));
+}
+
+#[test]
 fn a_status_light_is_an_indicator_whose_commands_set_its_status() {
     let mut sys = system(&["indicator.groovy"], Options::default());
     let a = setup(&mut sys, "setup:A");

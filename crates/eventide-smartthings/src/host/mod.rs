@@ -1110,8 +1110,8 @@ impl<'a> StHost<'a> {
             EventKind::Location(attr) => {
                 let name = self.name(attr);
                 let value = match &*name {
-                    "sunriseTime" => crate::time::iso(crate::time::SUNRISE_MILLIS + 86_400_000),
-                    "sunsetTime" => crate::time::iso(crate::time::SUNSET_MILLIS),
+                    "sunriseTime" => crate::time::iso_utc(crate::time::SUNRISE_MILLIS + 86_400_000),
+                    "sunsetTime" => crate::time::iso_utc(crate::time::SUNSET_MILLIS),
                     other => other.to_string(),
                 };
                 let obj = self.location_event(&name, &value);

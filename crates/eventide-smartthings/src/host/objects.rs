@@ -17,7 +17,7 @@ use eventide_groovy::eval::{display, parse_json, EvalError, GMap, HostRef, Inter
 
 use super::{kind, platform_error, EventObj, LocationAttr, StHost};
 use crate::catalogue::{self, AttrKind, Effect, LOCATION_MODES};
-use crate::time::{iso, CLOCK_MILLIS, SUNRISE_MILLIS, SUNSET_MILLIS};
+use crate::time::{iso, iso_utc, CLOCK_MILLIS, SUNRISE_MILLIS, SUNSET_MILLIS};
 
 /// Names of routines (`location.helloHome.getPhrases()`).
 pub(crate) const PHRASES: &[&str] = &["Goodbye!", "Good Morning!", "Good Night!", "I'm Back!"];
@@ -524,8 +524,8 @@ fn location_method(
             Value::Null
         }
         ("currentValue", [attr]) => match attr.as_str() {
-            Some("sunriseTime") => Value::str(&iso(SUNRISE_MILLIS + 86_400_000)),
-            Some("sunsetTime") => Value::str(&iso(SUNSET_MILLIS)),
+            Some("sunriseTime") => Value::str(&iso_utc(SUNRISE_MILLIS + 86_400_000)),
+            Some("sunsetTime") => Value::str(&iso_utc(SUNSET_MILLIS)),
             _ => Value::Null,
         },
         // The location has no other attribute.
