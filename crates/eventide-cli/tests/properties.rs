@@ -5,10 +5,7 @@ mod common;
 use common::{eventide, smartapp, temp_file};
 
 fn json(args: &[&str]) -> (i32, serde_json::Value) {
-    let out = eventide().args(args).output().unwrap();
-    let v =
-        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
-    (out.status.code().unwrap(), v)
+    common::exit_and_json(args)
 }
 
 const LOCKED: &str = "// the door stays locked\ninvariant(\"door locked\") { locks.every { it.lock == \"locked\" } }\n\

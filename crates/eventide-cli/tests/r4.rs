@@ -6,10 +6,7 @@ mod common;
 use common::{eventide, example, smartapp, temp_file};
 
 fn json(args: &[&str]) -> (i32, serde_json::Value) {
-    let out = eventide().args(args).output().unwrap();
-    let v =
-        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
-    (out.status.code().unwrap(), v)
+    common::exit_and_json(args)
 }
 
 #[test]

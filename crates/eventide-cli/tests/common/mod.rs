@@ -45,3 +45,11 @@ pub fn temp_file(group: &str, name: &str, text: &str) -> PathBuf {
     std::fs::write(&path, text).unwrap();
     path
 }
+
+/// Runs `eventide ARGS` and returns its exit code and standard output as one JSON value.
+pub fn exit_and_json(args: &[&str]) -> (i32, serde_json::Value) {
+    let out = eventide().args(args).output().unwrap();
+    let v =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
+    (out.status.code().unwrap(), v)
+}
