@@ -309,17 +309,7 @@ fn text_report(r: &HomeJson, outcome: &Outcome, limits: &eventide_engine::Limits
         let _ = writeln!(out, "       state: {}", shown.join(", "));
     }
     for (n, c) in r.conflicts.iter().enumerate() {
-        let _ = writeln!(out, "\n{}", c.heading(n + 1));
-        for (i, step) in c.trace.iter().enumerate() {
-            let _ = writeln!(out, "  {i:>3}. {}", step.event);
-            for w in step.writes.iter().filter(|w| w.conflicting) {
-                let _ = writeln!(
-                    out,
-                    "         {} sets {}.{} = {}   <-- conflicting write",
-                    w.app, w.device, w.attribute, w.value
-                );
-            }
-        }
+        out.push_str(&super::pair::conflict_text(n + 1, c));
     }
     out.push_str(&report::smartapp_run_footer(&r.exceptions, outcome, limits, &r.run));
     out

@@ -258,20 +258,29 @@ fn text_report(names: &[String; 2], r: &PairJson, outcome: &Outcome, limits: &Li
         r.run.por
     );
     for (n, c) in r.conflicts.iter().enumerate() {
-        let _ = writeln!(out, "\n{}", c.heading(n + 1));
-        for (i, step) in c.trace.iter().enumerate() {
-            let _ = writeln!(out, "  {i:>3}. {}", step.event);
-            for h in &step.handlers {
-                let _ = writeln!(out, "         runs {h}");
-            }
-            for w in &step.writes {
-                let mark = if w.conflicting { "   <-- conflicting write" } else { "" };
-                let timer = if w.scheduled { " (scheduled handler, run at once)" } else { "" };
-                let _ =
-                    writeln!(out, "         {} sets {}.{} = {}{timer}{mark}", w.app, w.device, w.attribute, w.value);
-            }
-        }
+        out.push_str(&conflict_text(n + 1, c));
     }
     out.push_str(&report::smartapp_run_footer(&r.exceptions, outcome, limits, &r.run));
+    out
+}
+
+/// Conflict `n` as the readable reports of `pair` and `home` show it: its heading, then each
+/// step of its trace with the handlers it ran and every write they made, the conflicting ones
+/// marked.
+pub(super) fn conflict_text(n: usize, c: &ConflictJson) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let _ = writeln!(out, "\n{}", c.heading(n));
+    for (i, step) in c.trace.iter().enumerate() {
+        let _ = writeln!(out, "  {i:>3}. {}", step.event);
+        for h in &step.handlers {
+            let _ = writeln!(out, "         runs {h}");
+        }
+        for w in &step.writes {
+            let mark = if w.conflicting { "   <-- conflicting write" } else { "" };
+            let timer = if w.scheduled { " (scheduled handler, run at once)" } else { "" };
+            let _ = writeln!(out, "         {} sets {}.{} = {}{timer}{mark}", w.app, w.device, w.attribute, w.value);
+        }
+    }
     out
 }
