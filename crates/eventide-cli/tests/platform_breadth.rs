@@ -173,7 +173,7 @@ fn custom_commands_on_capability_devices_are_recorded_and_warned() {
     let app = temp(
         "custom.groovy",
         &format!(
-            "{SWITCHES}def installed() {{\n    lights.indicatorWhenOn()\n    one.setStatusIcon(\"ok\")\n    lights.on()\n    state.values = lights.currentSwitch\n    lights.currentValue(\"switch\").each {{ sendPush(it) }}\n}}\n"
+            "{SWITCHES}def installed() {{\n    lights.setLedColor(\"red\")\n    one.setStatusIcon(\"ok\")\n    lights.on()\n    state.values = lights.currentSwitch\n    lights.currentValue(\"switch\").each {{ sendPush(it) }}\n}}\n"
         ),
     );
     let v = app_json(&[&app], 0);
@@ -182,7 +182,7 @@ fn custom_commands_on_capability_devices_are_recorded_and_warned() {
     assert_eq!(
         v["custom_commands"],
         serde_json::json!([
-            {"device": "switch1", "command": "indicatorWhenOn", "file": app, "line": 4, "column": 5},
+            {"device": "switch1", "command": "setLedColor", "file": app, "line": 4, "column": 5},
             {"device": "switch1", "command": "setStatusIcon", "file": app, "line": 5, "column": 5},
         ]),
         "{v}"
