@@ -183,6 +183,20 @@ impl ModeResult {
             .sum()
     }
 
+    /// [`ModeResult::time_at_limit_ms`] in microseconds, when every finished run recorded them
+    /// (as [`ModeResult::elapsed_us`]): what the time ratio at the limit uses.
+    pub fn time_at_limit_us(&self) -> Option<u64> {
+        let limit = self.present().map(|r| r.time_limit_ms).max().unwrap_or(0) * 1000;
+        self.needed()
+            .map(|r| match r {
+                Some(r) if r.complete => (r.elapsed_us > 0).then_some(r.elapsed_us),
+                Some(r) if r.time_limit_ms > 0 => Some((r.time_limit_ms * 1000).max(r.elapsed_us)),
+                Some(r) => Some((r.elapsed_ms.max(r.wall_ms) * 1000).max(r.elapsed_us)),
+                None => Some(limit),
+            })
+            .sum()
+    }
+
     /// Every conflict either order found.
     pub fn conflicts(&self) -> BTreeSet<ConflictKey> {
         self.present().flat_map(|r| r.conflict_list.iter().cloned()).collect()
@@ -478,7 +492,10 @@ pub fn analyse(records: Vec<Record>) -> Analysis {
         .pairs
         .iter()
         .filter(|p| matches!(p.finish(), Finish::Both | Finish::OnlyDpor | Finish::OnlyNone))
-        .map(|p| ratio(p.modes[1].time_at_limit_ms(), p.modes[0].time_at_limit_ms()))
+        .map(|p| match (p.modes[1].time_at_limit_us(), p.modes[0].time_at_limit_us()) {
+            (Some(none), Some(dpor)) => ratio(none, dpor),
+            _ => ratio(p.modes[1].time_at_limit_ms(), p.modes[0].time_at_limit_ms()),
+        })
         .collect();
     analysis.time_ratio_at_limit = (any.len(), geometric_mean(any));
 
@@ -663,6 +680,13 @@ mod tests {
         m.runs[1] = Some(ba);
         assert_eq!((m.verdict(), m.finished()), (PairVerdict::Conflict, false));
         assert_eq!(m.time_at_limit_ms(), 100 + 10_000);
+        // In microseconds, which a run under a millisecond needs (its milliseconds are 0); none
+        // when a finished run did not record them.
+        assert_eq!(m.time_at_limit_us(), Some(100_000 + 10_000_000));
+        m.runs[0].as_mut().unwrap().elapsed_us = 250;
+        assert_eq!(m.time_at_limit_us(), Some(250 + 10_000_000));
+        m.runs[0].as_mut().unwrap().elapsed_us = 0;
+        assert_eq!(m.time_at_limit_us(), None);
     }
 
     #[test]
