@@ -166,7 +166,7 @@ pub(crate) fn discover(
             _ => LoadError::App(diagnostic),
         });
     }
-    let mut warnings = Vec::new();
+    let mut warnings: Vec<Diagnostic> = Vec::new();
     // Page methods run in the order they are referenced. One that takes a parameter runs once
     // per distinct `params:` of the `href`s to it (`def pageEditButton(params)`), as the
     // platform calls it; one that no such `href` reaches runs last, with an empty map. The first
@@ -224,7 +224,12 @@ pub(crate) fn discover(
             if e.interrupt_reason().is_some() {
                 return Err(interrupted(&e));
             }
-            warnings.push(eval_diagnostic(&source.file, &e));
+            // Pages that run again (or several pages sharing a helper) raise the same error
+            // again: each is listed once.
+            let d = eval_diagnostic(&source.file, &e);
+            if !warnings.iter().any(|w| w.line == d.line && w.column == d.column && w.message == d.message) {
+                warnings.push(d);
+            }
         }
         let key = (rerun.0.clone(), rerun.1.iter().map(Value::to_string).collect::<Vec<_>>().join(","));
         if state_hash(host.st) != before && !ran_again.contains(&key) {

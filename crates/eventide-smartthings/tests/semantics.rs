@@ -935,6 +935,15 @@ fn the_early_subscribe_to_an_attribute_is_named_as_unsupported() {
 }
 
 #[test]
+fn the_same_page_error_is_listed_once() {
+    let a = app("page-errors.groovy");
+    let inputs: Vec<&str> = a.inputs.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(inputs, ["lamp", "door"], "warnings: {:?}", a.warnings);
+    assert_eq!(a.warnings.len(), 1, "{:?}", a.warnings);
+    assert!(a.warnings[0].message.contains("isNumber"), "{:?}", a.warnings);
+}
+
+#[test]
 fn the_first_page_runs_first_and_again_once_the_app_has_been_opened() {
     let a = app("first-run-pages.groovy");
     let inputs: Vec<&str> = a.inputs.iter().map(|i| i.name.as_str()).collect();
