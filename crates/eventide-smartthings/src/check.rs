@@ -176,7 +176,16 @@ pub fn check_home(
                 trace,
             });
         } else if key.starts_with(crate::system::PROPERTY_ERROR_KEY) {
-            property_errors.push(reported.finding.clone());
+            // Where it failed: the events to the state (without the observer's own event).
+            let events: Vec<String> = reported
+                .trace
+                .iter()
+                .filter(|&&e| !system.is_property_event(e))
+                .map(|&e| eventide_engine::TransitionSystem::event_name(&system, e))
+                .collect();
+            let mut finding = reported.finding.clone();
+            finding.message = format!("{} (in the state after {})", finding.message, events.join(", "));
+            property_errors.push(finding);
         }
     }
     drop(paths);
