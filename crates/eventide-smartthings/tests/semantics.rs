@@ -673,12 +673,16 @@ preferences { section {
     let d: Vec<(String, Vec<&str>, bool)> =
         binding.devices.iter().map(|d| (d.name.to_string(), d.capabilities.clone(), d.generic)).collect();
     // The handler's Switch shares `switch` with the switch input: one device, named after the
-    // handler; the jawbone band has no handler: a generic device of its own.
-    assert_eq!(d, [("petFeeder1".to_string(), vec!["switch"], false), ("jawboneUser1".to_string(), vec![], true)]);
+    // handler, with the handler's Indicator too; the jawbone band has no handler: a generic
+    // device of its own.
+    assert_eq!(
+        d,
+        [("petFeeder1".to_string(), vec!["switch", "indicator"], false), ("jawboneUser1".to_string(), vec![], true)]
+    );
     let feeder = &binding.devices[0];
     assert_eq!(feeder.handler.as_deref(), Some("Pet Feeder"));
     let attrs: Vec<&str> = feeder.attributes.iter().map(|a| a.name).collect();
-    assert_eq!(attrs, ["switch", "food"]);
+    assert_eq!(attrs, ["switch", "indicatorStatus", "food"]);
     assert_eq!(feeder.attribute("food").unwrap().row.values, ["full", "low"]);
     assert_eq!(feeder.declared_attributes, ["lastFed"]);
     // `on` is the Switch capability's; `feed` is the handler's own.
