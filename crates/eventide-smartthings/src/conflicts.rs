@@ -238,9 +238,9 @@ impl ConflictMonitor {
 
     /// Applies `edge` to the reaching writes of its source: reports conflicts, merges the result
     /// into its destination. Returns true when the destination's set grew.
-    fn process_edge(&mut self, graph: &Graph, edge: EdgeId, out: &mut Vec<ReportedFinding>) -> bool {
-        let e = graph.edge(edge);
-        let (src, dst) = (e.src as usize, e.dst as usize);
+    /// The conflicts `edge` makes with the writes reaching its source now, each with its key.
+    fn edge_conflicts(&self, graph: &Graph, edge: EdgeId) -> Vec<(String, Witness)> {
+        let src = graph.edge(edge).src as usize;
         // Per written target: the current last writes while walking the transition's writes.
         let mut current: FxHashMap<TargetId, LastWrites> = FxHashMap::default();
         let mut conflicts = Vec::new();
@@ -254,18 +254,32 @@ impl ConflictMonitor {
             if !exempt {
                 for (prev_app, prev_value, prev_index) in cur.iter() {
                     if prev_app != app && prev_value != value {
-                        conflicts.push((*target, *prev_app, prev_value.clone(), *prev_index, *app, value.clone(), wi));
+                        let key = conflict_key(&self.targets[*target as usize], *prev_app, prev_value, *app, value);
+                        let witness = Witness {
+                            edge,
+                            target: *target,
+                            first: (*prev_app, prev_value.clone()),
+                            earlier_in_edge: *prev_index,
+                            second: (*app, value.clone()),
+                            write: wi,
+                        };
+                        conflicts.push((key, witness));
                     }
                 }
             }
             *cur = SmallVec::from_elem((*app, value.clone(), Some(wi)), 1);
         }
-        for (target, a1, v1, earlier_in_edge, a2, v2, wi) in conflicts {
-            let key = conflict_key(&self.targets[target as usize], a1, &v1, a2, &v2);
+        conflicts
+    }
+
+    fn process_edge(&mut self, graph: &Graph, edge: EdgeId, out: &mut Vec<ReportedFinding>) -> bool {
+        let e = graph.edge(edge);
+        let (src, dst) = (e.src as usize, e.dst as usize);
+        for (key, witness) in self.edge_conflicts(graph, edge) {
             if self.reported.contains(&key) {
                 continue;
             }
-            let witness = Witness { edge, target, first: (a1, v1), earlier_in_edge, second: (a2, v2), write: wi };
+            let (a1, a2) = (witness.first.0, witness.second.0);
             let info = self.explain(graph, &witness, None);
             self.witnesses.push(witness);
             self.reported.insert(key.clone());
@@ -379,8 +393,26 @@ impl ConflictMonitor {
         let Outcome { graph, findings, .. } = outcome;
         let Some(graph) = graph.as_ref() else { return };
         let mut paths = graph.shortest_paths();
-        let found: Vec<ConflictInfo> =
-            self.witnesses.iter().map(|w| self.explain(graph, w, Some(&mut paths))).collect();
+        let nearest = self.nearest_witnesses(graph, &mut paths);
+        let found: Vec<ConflictInfo> = self
+            .witnesses
+            .iter()
+            .zip(nearest)
+            .map(|(w, near)| {
+                let first = self.explain(graph, w, Some(&mut paths));
+                match near {
+                    Some(near) => {
+                        let other = self.explain(graph, &near, Some(&mut paths));
+                        if other.trace.len() < first.trace.len() {
+                            other
+                        } else {
+                            first
+                        }
+                    }
+                    None => first,
+                }
+            })
+            .collect();
         self.found = found;
         for reported in findings {
             match reported.finding.kind {
@@ -403,6 +435,37 @@ impl ConflictMonitor {
                 }
             }
         }
+    }
+
+    /// Per witness (in order): the transition of the finished graph nearest the initial state
+    /// that makes the same conflict, when it is nearer than the witness's. The run reports a
+    /// conflict where it first meets it, which a depth-first search meets deep; every transition
+    /// is checked again here against the final reaching writes.
+    fn nearest_witnesses(&self, graph: &Graph, paths: &mut ShortestPaths<'_>) -> Vec<Option<Witness>> {
+        let index: FxHashMap<String, usize> = self
+            .witnesses
+            .iter()
+            .enumerate()
+            .map(|(i, w)| {
+                let t = &self.targets[w.target as usize];
+                (conflict_key(t, w.first.0, &w.first.1, w.second.0, &w.second.1), i)
+            })
+            .collect();
+        let mut best: Vec<(u32, Option<Witness>)> =
+            self.witnesses.iter().map(|w| (paths.distance_to(graph.edge(w.edge).src), None)).collect();
+        for edge in 0..graph.edge_count() as EdgeId {
+            if self.edge_writes(edge).is_empty() {
+                continue;
+            }
+            for (key, witness) in self.edge_conflicts(graph, edge) {
+                let Some(&i) = index.get(&key) else { continue };
+                let depth = paths.distance_to(graph.edge(edge).src);
+                if depth < best[i].0 {
+                    best[i] = (depth, Some(witness));
+                }
+            }
+        }
+        best.into_iter().map(|(_, w)| w).collect()
     }
 
     /// Builds the trace of a conflict: from the first-discovery paths and the edges through which

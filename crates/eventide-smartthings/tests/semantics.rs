@@ -856,6 +856,27 @@ fn the_smart_home_monitor_is_location_state_that_apps_and_the_user_set() {
 }
 
 #[test]
+fn conflict_traces_lead_through_the_nearest_transition_that_makes_the_conflict() {
+    // Exhaustive search meets `off, then heat` first deep in its depth-first search; the report
+    // takes the transition nearest the initial state that makes the same conflict (one event
+    // shorter for each conflict here than the first one met).
+    for por in [Por::None, Por::Dpor] {
+        let check = eventide_smartthings::check::check_pair(
+            &path("window-heat-off.groovy"),
+            &path("cold-heat.groovy"),
+            Options::default(),
+            eventide_smartthings::conflicts::Tracked::All,
+            &Config::new(por),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let mut lengths: Vec<(String, usize)> = check.conflicts.iter().map(|c| (c.key(), c.trace.len())).collect();
+        lengths.sort();
+        let lengths: Vec<usize> = lengths.into_iter().map(|(_, n)| n).collect();
+        assert_eq!(lengths, [4, 3], "{}", por.name());
+    }
+}
+
+#[test]
 fn arming_and_disarming_the_smart_home_monitor_conflict_in_both_modes() {
     for por in [Por::Dpor, Por::None] {
         let check = eventide_smartthings::check::check_pair(

@@ -240,6 +240,11 @@ impl ShortestPaths<'_> {
         self.depth[target as usize]
     }
 
+    /// The distance (in edges) of `target` from the initial state.
+    pub fn distance_to(&mut self, target: StateId) -> u32 {
+        self.reach(target)
+    }
+
     /// A shortest path to the nearest of `targets` (the first of them among the nearest), or
     /// `None` when there are none. One search serves all targets: the cost is that of the
     /// search, however many targets there are.
