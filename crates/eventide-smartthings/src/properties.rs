@@ -171,11 +171,22 @@ impl PropertyFile {
     /// Evaluates invariant `index` on the state `view` shows: `Ok(holds)`, or the located error
     /// (with the reason when the limits set by [`PropertyFile::set_interrupt`] stopped it).
     pub fn evaluate(&mut self, index: usize, view: &mut dyn HomeView) -> Result<bool, EvaluationError> {
+        self.evaluate_noting(index, view, None)
+    }
+
+    /// [`PropertyFile::evaluate`], noting every attribute read (name, device, whether the device
+    /// has the attribute) in `reads` when given.
+    fn evaluate_noting(
+        &mut self,
+        index: usize,
+        view: &mut dyn HomeView,
+        reads: Option<&mut Vec<AttributeRead>>,
+    ) -> Result<bool, EvaluationError> {
         let invariant = &self.invariants[index];
         let closure = invariant.closure.clone();
         let name = invariant.name.clone();
         let position = invariant.position.clone();
-        let mut host = EvalHost { view };
+        let mut host = EvalHost { view, reads };
         match self.interp.call_value(&mut host, &closure, Vec::new()) {
             Ok(Value::Bool(b)) => Ok(b),
             Ok(other) => Err(EvaluationError {
@@ -207,7 +218,15 @@ impl PropertyFile {
         }));
         let mut result = Ok(());
         for i in 0..self.invariants.len() {
-            if let Err(mut e) = self.evaluate(i, &mut probe) {
+            let mut reads = Vec::new();
+            let evaluated = self.evaluate_noting(i, &mut probe, Some(&mut reads));
+            if evaluated.is_ok() {
+                if let Some(d) = self.attribute_never_there(i, &reads) {
+                    result = Err(d);
+                    break;
+                }
+            }
+            if let Err(mut e) = evaluated {
                 if e.interrupted.is_some() {
                     e.diagnostic.message = format!(
                         "invariant `{}` did not finish on the probe home within {:?} (does it loop forever?)",
@@ -232,6 +251,43 @@ pub struct EvaluationError {
     pub diagnostic: Diagnostic,
     /// Set when the limits of [`PropertyFile::set_interrupt`] stopped the evaluation.
     pub interrupted: Option<InterruptReason>,
+}
+
+/// An attribute an invariant read on the probe home: its name, the device, and whether the
+/// device has it.
+type AttributeRead = (String, String, bool);
+
+impl PropertyFile {
+    /// The error of invariant `index` when it reads an attribute only on probe devices that do
+    /// not have it (`locks.every { it.switch != "on" }`): it would read null in every home, so
+    /// the invariant would pass or fail whatever the apps do. Reading it on devices of several
+    /// kinds (`devices.any { it.switch == "on" }`), some with it, is fine.
+    fn attribute_never_there(&self, index: usize, reads: &[AttributeRead]) -> Option<Diagnostic> {
+        let (name, _, _) = reads.iter().find(|(a, _, _)| !reads.iter().any(|(b, _, had)| b == a && *had))?;
+        let lists: Vec<&str> = reads
+            .iter()
+            .filter(|(a, _, _)| a == name)
+            .map(|(_, device, _)| device.strip_prefix("probe-").unwrap_or(device))
+            .fold(Vec::new(), |mut v, d| {
+                if !v.contains(&d) {
+                    v.push(d);
+                }
+                v
+            });
+        let invariant = &self.invariants[index];
+        Some(Diagnostic {
+            file: invariant.position.file.clone(),
+            line: invariant.position.line,
+            column: invariant.position.column,
+            message: format!(
+                "invariant `{}` reads `{name}` only on devices of lists whose capabilities have no such attribute ({}): \
+                 it reads null there",
+                invariant.name,
+                lists.join(", ")
+            ),
+            source: None,
+        })
+    }
 }
 
 fn diagnostic(file: &SourceFile, e: &EvalError) -> Diagnostic {
@@ -330,6 +386,8 @@ impl Host for LoadHost {
 /// The host while an invariant runs: the home through a [`HomeView`].
 struct EvalHost<'a> {
     view: &'a mut dyn HomeView,
+    /// When given, every attribute read is noted (see [`AttributeRead`]).
+    reads: Option<&'a mut Vec<AttributeRead>>,
 }
 
 impl Host for EvalHost<'_> {
@@ -379,7 +437,13 @@ impl Host for EvalHost<'_> {
             return Ok(Some(Value::str(&device.name)));
         }
         let device_name = device.name.clone();
-        if let Some(v) = self.view.attribute(index, name) {
+        let value = self.view.attribute(index, name);
+        if let Some(reads) = self.reads.as_mut() {
+            if catalogue::ATTRIBUTES.iter().any(|r| r.attribute == name) {
+                reads.push((name.to_string(), device_name.to_string(), value.is_some()));
+            }
+        }
+        if let Some(v) = value {
             return Ok(Some(v));
         }
         if catalogue::ATTRIBUTES.iter().any(|r| r.attribute == name) {

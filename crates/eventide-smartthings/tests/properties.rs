@@ -169,6 +169,12 @@ fn property_file_errors_are_located() {
     let (line, _, m) = load_error("invariant(\"a\") { true }\ninvariant(\"a\") { false }\n");
     assert_eq!(line, 2, "{m}");
     assert!(m.contains("twice"), "{m}");
+    // An attribute the list's devices lack reads null: an error unless some device read has it.
+    let (line, _, m) =
+        load_error("invariant(\"a\") { true }\ninvariant(\"b\") { locks.every { it.switch != \"on\" } }\n");
+    assert_eq!(line, 2, "{m}");
+    assert!(m.contains("`switch`") && m.contains("locks"), "{m}");
+    assert!(properties("invariant(\"c\") { !devices.any { it.switch == \"on\" } }\n").is_ok());
     let (_, _, m) = load_error("// nothing\n");
     assert!(m.contains("no invariant"), "{m}");
 }
