@@ -70,6 +70,26 @@ fn unknown_events_and_misplaced_options_are_usage_errors() {
 }
 
 #[test]
+fn a_reordering_that_fails_an_assertion_is_a_harmful_race() {
+    // The recorded order passes; draining before filling fails the assertion (and its final
+    // state differs too): the race is harmful because it fails, which the report says first.
+    let model = temp_file(
+        "r4",
+        "tank.groovy",
+        "level = 0\nevent(\"fill\") { level = level + 5; disable(\"fill\") }\n\
+         event(\"drain\") { level = level - 3; assert level >= 0 : \"level went negative\"; disable(\"drain\") }\n\
+         event(\"noise\") { disable(\"noise\") }\n",
+    );
+    let trace = temp_file("r4", "tank.trace", "fill\nnoise\ndrain\n");
+    let (code, v) =
+        json(&["check", model.to_str().unwrap(), "--por", "r4", "--trace", trace.to_str().unwrap(), "--all", "--json"]);
+    assert_eq!(code, 1, "{v}");
+    let race = v["races"].as_array().unwrap().iter().find(|r| r["first"] == "fill" && r["second"] == "drain").unwrap();
+    assert_eq!((race["classification"].as_str(), race["reason"].as_str()), (Some("harmful"), Some("fails")), "{v}");
+    assert_eq!(race["differences"], serde_json::json!(["finding: none / level went negative"]));
+}
+
+#[test]
 fn trace_files_that_give_r4_nothing_to_run_are_located_errors() {
     let model = example("models", "r4-gallery.groovy");
     let error = |name: &str, text: &str| {

@@ -41,7 +41,7 @@ pub struct RaceJson {
     pub second: String,
     /// `harmful` or `harmless`.
     pub classification: &'static str,
-    /// `data-differs`, `commutative` or `enabled-only`.
+    /// `fails`, `data-differs`, `commutative` or `enabled-only`.
     pub reason: &'static str,
     /// `conflict` (their accesses conflict) or `disables` (`first` disabled `second`).
     pub kind: &'static str,

@@ -546,7 +546,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         };
         let state = &self.nodes[src as usize].state;
         let step = self.book.execute(self.system, state, event, &mut accesses, &mut self.stats, trace);
-        let Some(Executed { next, fp, label }) = step else {
+        let Some(Executed { next, fp, label, .. }) = step else {
             self.scratch_accesses = accesses;
             return None;
         };

@@ -52,6 +52,8 @@ pub(crate) struct Executed<S, L> {
     pub next: S,
     pub fp: Fingerprint,
     pub label: L,
+    /// The messages of the findings the step raised (new or already recorded).
+    pub raised: Vec<String>,
 }
 
 /// The shared bookkeeping of one run (see the module documentation).
@@ -163,6 +165,7 @@ impl<'m, T: TransitionSystem, M: Monitor<T>> Bookkeeper<'m, T, M> {
             return None;
         }
         stats.executed += 1;
+        let raised = step.findings.iter().map(|f| f.message.clone()).collect();
         if !step.findings.is_empty() && self.log.record(step.findings, trace) && self.stop_at_first {
             self.stop = Some(StopReason::FirstFinding);
         }
@@ -170,7 +173,7 @@ impl<'m, T: TransitionSystem, M: Monitor<T>> Bookkeeper<'m, T, M> {
         if let Some(v) = self.verifier.as_mut() {
             v.check(system, fp, &step.next);
         }
-        Some(Executed { next: step.next, fp, label: step.label })
+        Some(Executed { next: step.next, fp, label: step.label, raised })
     }
 
     /// Checks a state just stored ([`TransitionSystem::check_state`]) and records its findings

@@ -98,6 +98,9 @@ impl Default for R4Config {
 pub enum Classification {
     /// Data differs.
     Harmful,
+    /// The reordered sequence raised a finding (a failed assertion, an exception) that the
+    /// original did not.
+    Fails,
     /// Equal final states, every event replayed: the two events commute.
     Commutative,
     /// Equal final states but events of the sequence were skipped (not enabled), or final states
@@ -107,7 +110,7 @@ pub enum Classification {
 
 impl Classification {
     pub fn is_harmful(self) -> bool {
-        self == Classification::Harmful
+        matches!(self, Classification::Harmful | Classification::Fails)
     }
 
     /// `harmful` or `harmless`.
@@ -119,9 +122,10 @@ impl Classification {
         }
     }
 
-    /// `data-differs`, `commutative` or `enabled-only`.
+    /// `fails`, `data-differs`, `commutative` or `enabled-only`.
     pub fn reason(self) -> &'static str {
         match self {
+            Classification::Fails => "fails",
             Classification::Harmful => "data-differs",
             Classification::Commutative => "commutative",
             Classification::EnabledOnly => "enabled-only",
@@ -195,6 +199,8 @@ struct ParentEnd<S> {
     state: S,
     fp: Fingerprint,
     enabled: EventSet,
+    /// The findings the sequence raised (messages).
+    raised: Vec<String>,
 }
 
 /// Where an entry of a persistent set came from.
@@ -224,6 +230,8 @@ struct Frame<S> {
     enabled: EventSet,
     /// The event executed from here on the current sequence and its complete access set.
     next: Option<(EventId, Vec<Access>)>,
+    /// The findings the step into this state raised (messages).
+    raised: Vec<String>,
     visited: EventSet,
     pending: Vec<Entry<S>>,
     /// Every sequence ever entered here, for deduplication.
@@ -238,6 +246,7 @@ impl<S> Frame<S> {
             id,
             enabled,
             next: None,
+            raised: Vec::new(),
             visited: EventSet::new(),
             pending: Vec::new(),
             known: FxHashSet::default(),
@@ -418,7 +427,8 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
         // A step that found the first finding (with `stop_at_first`) still ends the sequence.
         let (src_fp, src_id) = (top.fp, top.id);
         let (dst_id, new_state) = self.store_state(step.fp);
-        let next = self.frame(step.next, step.fp, dst_id);
+        let mut next = self.frame(step.next, step.fp, dst_id);
+        next.raised = step.raised;
         complete_accesses(event, &self.frames.last().expect("a frame").enabled, &next.enabled, &mut accesses);
         match &mut self.seen {
             Seen::Compact { edges, .. } => {
@@ -486,16 +496,44 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
             return;
         }
         let last = self.frames.last().expect("a frame");
-        let end = Rc::new(ParentEnd { index, state: last.state.clone(), fp: last.fp, enabled: last.enabled.clone() });
+        let raised = self.raised();
+        let end =
+            Rc::new(ParentEnd { index, state: last.state.clone(), fp: last.fp, enabled: last.enabled.clone(), raised });
         self.update_persistent_sets(depth, &end);
     }
 
-    /// Compares the final state of the current sequence with its parent's.
+    /// The findings the current sequence raised (messages, each once).
+    fn raised(&self) -> Vec<String> {
+        let mut raised: Vec<String> = Vec::new();
+        for m in self.frames.iter().flat_map(|f| &f.raised) {
+            if !raised.contains(m) {
+                raised.push(m.clone());
+            }
+        }
+        raised
+    }
+
+    /// Compares the current sequence with its parent: a finding the parent did not raise makes
+    /// the race harmful (`fails`); else the final states decide.
     fn classify(
         &mut self,
         parent: &ParentEnd<T::State>,
         skipped: &[EventId],
     ) -> (Classification, Vec<StateDifference>) {
+        let new_findings: Vec<StateDifference> = self
+            .raised()
+            .into_iter()
+            .filter(|m| !parent.raised.contains(m))
+            .map(|m| StateDifference {
+                what: "finding".to_string(),
+                first: "none".to_string(),
+                second: m,
+                enabling: false,
+            })
+            .collect();
+        if !new_findings.is_empty() {
+            return (Classification::Fails, new_findings);
+        }
         let last = self.frames.last().expect("a frame");
         let skipped_differences = skipped.iter().map(|&e| StateDifference {
             what: format!("{} (skipped: not enabled)", self.system.event_name(e)),
