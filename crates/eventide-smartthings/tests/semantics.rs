@@ -855,20 +855,20 @@ fn the_smart_home_monitor_is_location_state_that_apps_and_the_user_set() {
     assert_eq!(sys.state_value(&user.next, AppId::App1, "seen").as_deref(), Some("stay"));
 }
 
+/// A pair of the test apps checked with the conflict monitor, every attribute tracked.
+fn pair_check(app1: &str, app2: &str, por: Por) -> eventide_smartthings::check::PairCheck {
+    let tracked = eventide_smartthings::conflicts::Tracked::All;
+    eventide_smartthings::check::check_pair(&path(app1), &path(app2), Options::default(), tracked, &Config::new(por))
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
 #[test]
 fn conflict_traces_lead_through_the_nearest_transition_that_makes_the_conflict() {
     // Exhaustive search meets `off, then heat` first deep in its depth-first search; the report
     // takes the transition nearest the initial state that makes the same conflict (one event
     // shorter for each conflict here than the first one met).
     for por in [Por::None, Por::Dpor] {
-        let check = eventide_smartthings::check::check_pair(
-            &path("window-heat-off.groovy"),
-            &path("cold-heat.groovy"),
-            Options::default(),
-            eventide_smartthings::conflicts::Tracked::All,
-            &Config::new(por),
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        let check = pair_check("window-heat-off.groovy", "cold-heat.groovy", por);
         let mut lengths: Vec<(String, usize)> = check.conflicts.iter().map(|c| (c.key(), c.trace.len())).collect();
         lengths.sort();
         let lengths: Vec<usize> = lengths.into_iter().map(|(_, n)| n).collect();
@@ -879,14 +879,7 @@ fn conflict_traces_lead_through_the_nearest_transition_that_makes_the_conflict()
 #[test]
 fn arming_and_disarming_the_smart_home_monitor_conflict_in_both_modes() {
     for por in [Por::Dpor, Por::None] {
-        let check = eventide_smartthings::check::check_pair(
-            &path("alarm-arm.groovy"),
-            &path("alarm-disarm.groovy"),
-            Options::default(),
-            eventide_smartthings::conflicts::Tracked::All,
-            &Config::new(por),
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        let check = pair_check("alarm-arm.groovy", "alarm-disarm.groovy", por);
         assert!(check.outcome.complete);
         let keys: Vec<String> = check.conflicts.iter().map(|c| c.key()).collect();
         assert!(keys.iter().any(|k| k.starts_with("conflict:location.alarmSystemStatus:")), "{}: {keys:?}", por.name());
