@@ -30,6 +30,7 @@ fn a_violated_invariant_is_a_violation_with_a_trace_and_the_state() {
         let violations = v["violations"].as_array().unwrap();
         assert_eq!(violations.len(), 1, "{v}");
         assert_eq!(violations[0]["property"], "door locked");
+        assert_eq!(violations[0]["message"], "invariant `door locked` is false");
         assert_eq!(violations[0]["line"], 2);
         // Configuration B starts with the door unlocked: the nearest violating state.
         assert_eq!(violations[0]["trace"], serde_json::json!(["setup:B"]), "{por}");
@@ -77,8 +78,18 @@ fn property_file_errors_are_located_and_a_looping_invariant_does_not_hang() {
         bad.to_str().unwrap(),
         "--json",
     ]);
-    assert_eq!((code, v["verdict"].as_str()), (2, Some("error")), "{v}");
+    assert_eq!((code, v["verdict"].as_str(), v["reason"].as_str()), (2, Some("error"), Some("usage")), "{v}");
     assert_eq!(v["error"]["line"], 2, "{v}");
+    let unparsable = temp_file("properties", "unparsable.groovy", "invariant(\"a\") {\n  locks.every { \n");
+    let (code, v) = json(&[
+        "pair",
+        &smartapp("smoke-unlock.groovy"),
+        &smartapp("away-lock.groovy"),
+        "--properties",
+        unparsable.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!((code, v["reason"].as_str()), (2, Some("syntax")), "{v}");
     // Loops only once the door is unlocked (the probe home's door is locked): the run's time
     // limit stops it.
     let looping = temp_file(

@@ -4,7 +4,7 @@
 //! `pair A B --properties F` and `app A --properties F` run here too (a home of two apps, of one).
 //!
 //! `--json` prints the run object of `pair` (verdict, counters, `conflicts`, `exceptions`) with
-//! `apps`, `violations: [{"property", "file", "line", "column", "trace": [event...], "state":
+//! `apps`, `violations: [{"property", "message", "file", "line", "column", "trace": [event...], "state":
 //! {"lock1.lock": "unlocked", ..., "location.mode": "away"}}]` and `properties: [{"name",
 //! "checked", "empty_lists"}]`. Verdict `violation` (exit 1) when an invariant is violated, else
 //! as `pair`: `conflict` (1), `incomplete` (3), `no_conflict` (0). A property file that does not
@@ -95,6 +95,8 @@ impl Request {
 #[derive(Serialize)]
 struct ViolationJson {
     property: String,
+    /// The shared Violation shape's message: ``invariant `name` is false``.
+    message: String,
     file: Option<String>,
     line: Option<u32>,
     column: Option<u32>,
@@ -180,7 +182,13 @@ pub fn run_request(args: Request) -> i32 {
     };
     let properties = match args.properties.as_deref().map(PropertyFile::load).transpose() {
         Ok(p) => p,
-        Err(diagnostic) => return bad_input("property", &diagnostic),
+        // A property file that does not parse is a syntax error; any other mistake in it (an
+        // unknown name, an invariant that fails on the probe home) is a usage error.
+        Err(diagnostic) => {
+            let parses = args.properties.as_deref().and_then(|p| eventide_groovy::syntax::SourceFile::read(p).ok());
+            let syntax = parses.is_some_and(|file| eventide_groovy::syntax::parse(&file).is_err());
+            return bad_input(if syntax { "syntax" } else { "usage" }, &diagnostic);
+        }
     };
     let names: Vec<String> = args.apps.iter().map(|p| super::pair::app_name(p)).collect();
     let config = Config { por, stop_at_first: args.first, limits: limits.clone(), ..Config::default() };
@@ -202,7 +210,7 @@ pub fn run_request(args: Request) -> i32 {
             message: error.message.clone(),
             source: None,
         };
-        return bad_input("property", &diagnostic);
+        return bad_input("usage", &diagnostic);
     }
     let verdict = home.verdict();
     let raised = home.check.outcome.findings.iter().any(|f| f.finding.kind == FindingKind::AppException);
@@ -267,6 +275,7 @@ fn violation_json(system: &mut PairSystem, outcome: &Outcome, v: &PropertyViolat
     let pos = v.position.as_ref();
     ViolationJson {
         property: v.property.clone(),
+        message: format!("invariant `{}` is false", v.property),
         file: pos.map(|p| p.file.clone()),
         line: pos.map(|p| p.line),
         column: pos.map(|p| p.column),

@@ -142,7 +142,7 @@ pub fn run(args: PairArgs) -> i32 {
             Ok(Ok((check, r4))) => Ok((check, Some(r4))),
             Ok(Err(Ok(trace))) => {
                 if args.json {
-                    println!("{}", serde_json::to_string(&error_json(por, "trace", trace)).unwrap_or_default());
+                    println!("{}", serde_json::to_string(&error_json(por, "usage", trace)).unwrap_or_default());
                 } else {
                     eprintln!("error: {}:{}: {}", trace.file, trace.line, trace.message);
                 }

@@ -294,7 +294,7 @@ pub fn run_check(args: CheckArgs) -> i32 {
     let names: Vec<String> = model.event_names().map(str::to_string).collect();
     let r4 = match config(&args.r4, |n| names.iter().position(|x| x == n).map(|i| i as EventId)) {
         Ok(c) => c,
-        Err(Ok(d)) => return bad_input("trace", d),
+        Err(Ok(d)) => return bad_input("usage", d),
         Err(Err(message)) => return usage(&message),
     };
     let bound = args.limits.bound_collections;
@@ -306,7 +306,7 @@ pub fn run_check(args: CheckArgs) -> i32 {
     let check = report::check_json(outcome, bound);
     let r4 = r4_json(&result, |e| names.get(e as usize).cloned().unwrap_or_else(|| format!("event#{e}")));
     if let Some(d) = nothing_ran(&args.r4, &r4) {
-        return bad_input("trace", d);
+        return bad_input("usage", d);
     }
     if args.json {
         println!("{}", to_json(&R4CheckJson { check, r4 }));
