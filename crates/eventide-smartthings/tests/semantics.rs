@@ -630,6 +630,8 @@ fn child_devices_are_part_of_the_state() {
     assert!(touched.findings.is_empty(), "{:?}", touched.findings);
     assert_ne!(fp(&sys, &touched.next), fp(&sys, &on.next));
     assert_eq!(sys.state_value(&touched.next, AppId::App1, "count").as_deref(), Some("1"));
+    assert_eq!(sys.state_value(&touched.next, AppId::App1, "power").as_deref(), Some("on"));
+    assert_eq!(sys.state_value(&touched.next, AppId::App1, "noState").as_deref(), Some("true"));
     assert_eq!(sys.state_value(&touched.next, AppId::App1, "label").as_deref(), Some("Renamed!"));
     // switch off deletes it: back to the state after setup.
     let off = run(&mut sys, &on.next, "switch1.switch=off");

@@ -18,6 +18,7 @@
 //! - `deleteChildDevice(networkId)`: removes it (nothing when there is none);
 //! - on a child: `deviceNetworkId`, `id`, `name`, `label`, `displayName`, `typeName`, `hub`,
 //!   `data`, `currentX`, `getDataValue`, `updateDataValue`, `currentValue`, `latestValue`,
+//!   `currentState`, `latestState` (a state with `value` and `name`, null before the child sent it),
 //!   `sendEvent`, `setLabel`, `setDisplayName` (also as `child.label = ...`), `hasCommand`,
 //!   `hasAttribute`.
 
@@ -243,6 +244,25 @@ pub(super) fn method(
         ("currentValue" | "latestValue", [_]) => {
             let key = arg(h, 0).unwrap_or_default();
             entry(h, id).map_or(Value::Null, |c| get(&get(&c, "attributes"), &key))
+        }
+        // A state of the attribute (`.value`, `.name`), or null when the child never sent it.
+        ("currentState" | "latestState", [_]) => {
+            let key = arg(h, 0).unwrap_or_default();
+            match entry(h, id).map(|c| get(&get(&c, "attributes"), &key)).filter(|v| !v.is_null()) {
+                Some(v) => {
+                    let value: Arc<str> = text(h, &v).into();
+                    h.new_event(super::EventObj {
+                        name: key.as_str().into(),
+                        value,
+                        device: None,
+                        source: "DEVICE",
+                        is_state: true,
+                        data: None,
+                        physical: false,
+                    })
+                }
+                None => Value::Null,
+            }
         }
         ("sendEvent", [Value::Map(m)]) => {
             let (n, v) = {

@@ -33,4 +33,8 @@ def touched(evt) {
     }
     state.label = child?.label
     state.count = childDevices.size()
+    // A child's attribute as a state, once the child has sent it; none before.
+    child?.sendEvent(name: "power", value: "on")
+    state.power = child?.currentState("power")?.value
+    state.noState = child?.currentState("missing") == null
 }
