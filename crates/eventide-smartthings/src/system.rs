@@ -1029,7 +1029,13 @@ impl TransitionSystem for PairSystem {
 
     /// The owning app's name and the location as the app writes it (`atomicState.queue`).
     fn describe_location(&self, location: eventide_engine::Location) -> (Option<String>, String) {
-        let app_name = |app: u8| self.apps.get(app as usize).map(|a| a.name.clone());
+        // An app's name, with its place in the home when another app has the same name (a home
+        // of two copies of one app).
+        let app_name = |app: u8| {
+            let a = self.apps.get(app as usize)?;
+            let shared = self.apps.iter().filter(|b| b.name == a.name).count() > 1;
+            Some(if shared { format!("{} (App{})", a.name, app as usize + 1) } else { a.name.clone() })
+        };
         let name = |s: Sym| self.tables.syms.name(s).to_string();
         match self.tables.location_key(location) {
             Some(LocKey::StateKey { app, atomic, key }) => {

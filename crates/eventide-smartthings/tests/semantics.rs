@@ -609,6 +609,24 @@ fn commands_a_device_does_not_define_set_what_the_device_has() {
 }
 
 #[test]
+fn two_copies_of_one_app_are_told_apart_by_their_place_in_the_home() {
+    let mut sys = system(&["lock-counter.groovy", "lock-counter.groovy"], Options::default());
+    let a = setup(&mut sys, "setup:A");
+    let e = event(&mut sys, &a, "lock1.lock=unlocked");
+    let mut accesses = Vec::new();
+    let step = sys.execute(&a, e, &mut accesses);
+    assert!(step.findings.is_empty(), "{:?}", step.findings);
+    let mut owners: Vec<String> = accesses
+        .iter()
+        .filter(|x| x.kind == eventide_engine::AccessKind::Write)
+        .filter_map(|x| sys.describe_location(x.location).0)
+        .collect();
+    owners.sort();
+    owners.dedup();
+    assert_eq!(owners, ["Lock counter (App1)", "Lock counter (App2)"]);
+}
+
+#[test]
 fn child_devices_are_part_of_the_state() {
     let mut sys = system(&["child-devices.groovy"], Options::default());
     let s = setup(&mut sys, "setup:A");
