@@ -8,6 +8,14 @@ fn json(args: &[&str]) -> (i32, serde_json::Value) {
     common::exit_and_json(args)
 }
 
+/// `pair` of the two bundled example apps with `args`.
+fn bundled_pair(args: &[&str]) -> (i32, serde_json::Value) {
+    let (a, b) = (smartapp("smoke-unlock.groovy"), smartapp("away-lock.groovy"));
+    let mut all = vec!["pair", a.as_str(), b.as_str()];
+    all.extend_from_slice(args);
+    json(&all)
+}
+
 const LOCKED: &str = "// the door stays locked\ninvariant(\"door locked\") { locks.every { it.lock == \"locked\" } }\n\
                       // the valve stays closed\ninvariant(\"valve closed\") { valves.every { it.valve == \"closed\" } }\n";
 
@@ -16,16 +24,7 @@ fn a_violated_invariant_is_a_violation_with_a_trace_and_the_state() {
     let props = temp_file("properties", "locked.groovy", LOCKED);
     let props = props.to_str().unwrap();
     for por in ["dpor", "none"] {
-        let (code, v) = json(&[
-            "pair",
-            &smartapp("smoke-unlock.groovy"),
-            &smartapp("away-lock.groovy"),
-            "--properties",
-            props,
-            "--por",
-            por,
-            "--json",
-        ]);
+        let (code, v) = bundled_pair(&["--properties", props, "--por", por, "--json"]);
         assert_eq!((code, v["verdict"].as_str()), (1, Some("violation")), "{v}");
         let violations = v["violations"].as_array().unwrap();
         assert_eq!(violations.len(), 1, "{v}");
@@ -70,25 +69,11 @@ fn app_with_properties_still_reports_app_exceptions_in_its_exit_code() {
 #[test]
 fn property_file_errors_are_located_and_a_looping_invariant_does_not_hang() {
     let bad = temp_file("properties", "bad.groovy", "invariant(\"a\") {\n  locks.every { it.lokc == \"locked\" }\n}\n");
-    let (code, v) = json(&[
-        "pair",
-        &smartapp("smoke-unlock.groovy"),
-        &smartapp("away-lock.groovy"),
-        "--properties",
-        bad.to_str().unwrap(),
-        "--json",
-    ]);
+    let (code, v) = bundled_pair(&["--properties", bad.to_str().unwrap(), "--json"]);
     assert_eq!((code, v["verdict"].as_str(), v["reason"].as_str()), (2, Some("error"), Some("usage")), "{v}");
     assert_eq!(v["error"]["line"], 2, "{v}");
     let unparsable = temp_file("properties", "unparsable.groovy", "invariant(\"a\") {\n  locks.every { \n");
-    let (code, v) = json(&[
-        "pair",
-        &smartapp("smoke-unlock.groovy"),
-        &smartapp("away-lock.groovy"),
-        "--properties",
-        unparsable.to_str().unwrap(),
-        "--json",
-    ]);
+    let (code, v) = bundled_pair(&["--properties", unparsable.to_str().unwrap(), "--json"]);
     assert_eq!((code, v["reason"].as_str()), (2, Some("syntax")), "{v}");
     // Loops only once the door is unlocked (the probe home's door is locked): the run's time
     // limit stops it.
