@@ -172,26 +172,24 @@ impl ModeResult {
     /// The time of the pair with every unfinished order counted at its time limit (the paper's
     /// "Unf = 7,200 s").
     pub fn time_at_limit_ms(&self) -> u64 {
-        let limit = self.present().map(|r| r.time_limit_ms).max().unwrap_or(0);
-        self.needed()
-            .map(|r| match r {
-                Some(r) if r.complete => r.elapsed_ms,
-                Some(r) if r.time_limit_ms > 0 => r.time_limit_ms.max(r.elapsed_ms),
-                Some(r) => r.elapsed_ms.max(r.wall_ms),
-                None => limit,
-            })
-            .sum()
+        self.time_at_limit(|r| Some(r.elapsed_ms), 1).unwrap_or(0)
     }
 
     /// [`ModeResult::time_at_limit_ms`] in microseconds, when every finished run recorded them
     /// (as [`ModeResult::elapsed_us`]): what the time ratio at the limit uses.
     pub fn time_at_limit_us(&self) -> Option<u64> {
-        let limit = self.present().map(|r| r.time_limit_ms).max().unwrap_or(0) * 1000;
+        self.time_at_limit(|r| (r.elapsed_us > 0).then_some(r.elapsed_us), 1000)
+    }
+
+    /// The time at the limit in the unit of `elapsed` (a finished run's time, if recorded), of
+    /// which a millisecond is `per_ms`.
+    fn time_at_limit(&self, elapsed: impl Fn(&Record) -> Option<u64>, per_ms: u64) -> Option<u64> {
+        let limit = self.present().map(|r| r.time_limit_ms).max().unwrap_or(0) * per_ms;
         self.needed()
             .map(|r| match r {
-                Some(r) if r.complete => (r.elapsed_us > 0).then_some(r.elapsed_us),
-                Some(r) if r.time_limit_ms > 0 => Some((r.time_limit_ms * 1000).max(r.elapsed_us)),
-                Some(r) => Some((r.elapsed_ms.max(r.wall_ms) * 1000).max(r.elapsed_us)),
+                Some(r) if r.complete => elapsed(r),
+                Some(r) if r.time_limit_ms > 0 => Some((r.time_limit_ms * per_ms).max(elapsed(r).unwrap_or(0))),
+                Some(r) => Some((r.elapsed_ms.max(r.wall_ms) * per_ms).max(elapsed(r).unwrap_or(0))),
                 None => Some(limit),
             })
             .sum()

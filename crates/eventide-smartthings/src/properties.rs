@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 
 use eventide_engine::SourcePosition;
 use eventide_groovy::eval::{EvalError, Host, HostRef, Interpreter, Interrupt, InterruptReason, Value};
-use eventide_groovy::syntax::{parse, SourceFile};
+use eventide_groovy::syntax::{parse, Script, SourceFile};
 use eventide_groovy::Diagnostic;
 
 use crate::binding::Device;
@@ -121,10 +121,19 @@ impl PropertyFile {
     /// Reads and loads a property file: a syntax error, an unknown function, a malformed
     /// declaration or an invariant that fails on the probe home is a located diagnostic.
     pub fn load(path: &Path) -> Result<PropertyFile, Diagnostic> {
+        Self::load_with_reason(path).map_err(|(_, d)| d)
+    }
+
+    /// [`PropertyFile::load`], with the `reason` of the JSON conventions beside a diagnostic:
+    /// `syntax` when the file does not parse, else `usage`.
+    pub fn load_with_reason(path: &Path) -> Result<PropertyFile, (&'static str, Diagnostic)> {
         let file = SourceFile::read(path).map_err(|e| {
-            Diagnostic::whole_file(&path.display().to_string(), format!("cannot read property file: {e}"))
+            let d = Diagnostic::whole_file(&path.display().to_string(), format!("cannot read property file: {e}"));
+            ("usage", d)
         })?;
-        PropertyFile::from_source(file)
+        let file = Arc::new(file);
+        let script = Arc::new(parse(&file).map_err(|e| ("syntax", Diagnostic::from_syntax(&file, &e)))?);
+        Self::from_script(file, script, Duration::from_secs(PROBE_SECONDS)).map_err(|d| ("usage", d))
     }
 
     /// Loads a property file from source text.
@@ -137,6 +146,11 @@ impl PropertyFile {
     pub fn from_source_within(file: SourceFile, probe: Duration) -> Result<PropertyFile, Diagnostic> {
         let file = Arc::new(file);
         let script = Arc::new(parse(&file).map_err(|e| Diagnostic::from_syntax(&file, &e))?);
+        Self::from_script(file, script, probe)
+    }
+
+    /// Runs a parsed property file's top level (collecting its invariants) and probes them.
+    fn from_script(file: Arc<SourceFile>, script: Arc<Script>, probe: Duration) -> Result<PropertyFile, Diagnostic> {
         let mut interp = Interpreter::new(script, file.clone());
         let mut host = LoadHost { file: file.name().to_string(), invariants: Vec::new() };
         if let Err(e) = interp.run_script(&mut host) {
@@ -211,53 +225,31 @@ impl PropertyFile {
     /// ends would otherwise hang the run before its limits apply).
     fn probe(&mut self, limit: Duration) -> Result<(), Diagnostic> {
         let mut probe = Probe::new();
-        self.set_interrupt(Some(Interrupt {
-            deadline: Some(Instant::now() + limit),
-            memory_limit: None,
-            memory_in_use: || 0,
-        }));
         let mut result = Ok(());
         for i in 0..self.invariants.len() {
+            let deadline = Some(Instant::now() + limit);
+            self.set_interrupt(Some(Interrupt { deadline, memory_limit: None, memory_in_use: || 0 }));
             let mut reads = Vec::new();
-            let evaluated = self.evaluate_noting(i, &mut probe, Some(&mut reads));
-            if evaluated.is_ok() {
-                if let Some(d) = self.attribute_never_there(i, &reads) {
-                    result = Err(d);
-                    break;
-                }
-            }
-            if let Err(mut e) = evaluated {
-                if e.interrupted.is_some() {
-                    e.diagnostic.message = format!(
-                        "invariant `{}` did not finish on the probe home within {:?} (does it loop forever?)",
-                        self.invariants[i].name, limit
+            let failed = match self.evaluate_noting(i, &mut probe, Some(&mut reads)) {
+                Ok(_) => self.attribute_never_there(i, &reads),
+                Err(EvaluationError { diagnostic, interrupted: None }) => Some(diagnostic),
+                Err(EvaluationError { mut diagnostic, interrupted: Some(_) }) => {
+                    diagnostic.message = format!(
+                        "invariant `{}` did not finish on the probe home within {limit:?} (does it loop forever?)",
+                        self.invariants[i].name
                     );
+                    Some(diagnostic)
                 }
-                result = Err(e.diagnostic);
+            };
+            if let Some(d) = failed {
+                result = Err(d);
                 break;
             }
         }
         self.set_interrupt(None);
         result
     }
-}
 
-/// How long loading lets each invariant run on the probe home.
-pub const PROBE_SECONDS: u64 = 10;
-
-/// Why an invariant could not be evaluated: the located error, and whether a limit stopped it.
-#[derive(Clone, Debug)]
-pub struct EvaluationError {
-    pub diagnostic: Diagnostic,
-    /// Set when the limits of [`PropertyFile::set_interrupt`] stopped the evaluation.
-    pub interrupted: Option<InterruptReason>,
-}
-
-/// An attribute an invariant read on the probe home: its name, the device, and whether the
-/// device has it.
-type AttributeRead = (String, String, bool);
-
-impl PropertyFile {
     /// The error of invariant `index` when it reads an attribute only on probe devices that do
     /// not have it (`locks.every { it.switch != "on" }`): it would read null in every home, so
     /// the invariant would pass or fail whatever the apps do. Reading it on devices of several
@@ -289,6 +281,21 @@ impl PropertyFile {
         })
     }
 }
+
+/// How long loading lets each invariant run on the probe home.
+pub const PROBE_SECONDS: u64 = 10;
+
+/// Why an invariant could not be evaluated: the located error, and whether a limit stopped it.
+#[derive(Clone, Debug)]
+pub struct EvaluationError {
+    pub diagnostic: Diagnostic,
+    /// Set when the limits of [`PropertyFile::set_interrupt`] stopped the evaluation.
+    pub interrupted: Option<InterruptReason>,
+}
+
+/// An attribute an invariant read on the probe home: its name, the device, and whether the
+/// device has it.
+type AttributeRead = (String, String, bool);
 
 fn diagnostic(file: &SourceFile, e: &EvalError) -> Diagnostic {
     match (e.span, &e.file, e.location) {
@@ -438,15 +445,14 @@ impl Host for EvalHost<'_> {
         }
         let device_name = device.name.clone();
         let value = self.view.attribute(index, name);
-        if let Some(reads) = self.reads.as_mut() {
-            if catalogue::ATTRIBUTES.iter().any(|r| r.attribute == name) {
-                reads.push((name.to_string(), device_name.to_string(), value.is_some()));
-            }
+        let known = value.is_some() || catalogue::ATTRIBUTES.iter().any(|r| r.attribute == name);
+        if let Some(reads) = self.reads.as_mut().filter(|_| known) {
+            reads.push((name.to_string(), device_name.to_string(), value.is_some()));
         }
         if let Some(v) = value {
             return Ok(Some(v));
         }
-        if catalogue::ATTRIBUTES.iter().any(|r| r.attribute == name) {
+        if known {
             return Ok(Some(Value::Null));
         }
         Err(property_error(format!("no device has an attribute `{name}` (reading it on {device_name})")))

@@ -137,6 +137,16 @@ pub fn iso_utc(ms: i64) -> String {
     format_date(ms, "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", Tz::UTC).unwrap_or_default()
 }
 
+/// The location's `sunriseTime` (the next sunrise: tomorrow's) or `sunsetTime` (today's), as
+/// its events carry them and `location.currentValue` gives them; `None` for another name.
+pub fn sun_time(name: &str) -> Option<String> {
+    match name {
+        "sunriseTime" => Some(iso_utc(SUNRISE_MILLIS + DAY)),
+        "sunsetTime" => Some(iso_utc(SUNSET_MILLIS)),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

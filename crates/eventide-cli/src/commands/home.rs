@@ -180,15 +180,9 @@ pub fn run_request(args: Request) -> i32 {
         }
         exit::BAD_INPUT
     };
-    let properties = match args.properties.as_deref().map(PropertyFile::load).transpose() {
+    let properties = match args.properties.as_deref().map(PropertyFile::load_with_reason).transpose() {
         Ok(p) => p,
-        // A property file that does not parse is a syntax error; any other mistake in it (an
-        // unknown name, an invariant that fails on the probe home) is a usage error.
-        Err(diagnostic) => {
-            let parses = args.properties.as_deref().and_then(|p| eventide_groovy::syntax::SourceFile::read(p).ok());
-            let syntax = parses.is_some_and(|file| eventide_groovy::syntax::parse(&file).is_err());
-            return bad_input(if syntax { "syntax" } else { "usage" }, &diagnostic);
-        }
+        Err((reason, diagnostic)) => return bad_input(reason, &diagnostic),
     };
     let names: Vec<String> = args.apps.iter().map(|p| super::pair::app_name(p)).collect();
     let config = Config { por, stop_at_first: args.first, limits: limits.clone(), ..Config::default() };

@@ -43,6 +43,11 @@ impl Visited {
     }
 }
 
+/// The events from the initial state along the DFS stack, then `event`.
+fn stack_trace<S>(stack: &[Frame<S>], event: EventId) -> Vec<EventId> {
+    stack.iter().filter_map(|f| f.via).chain(std::iter::once(event)).collect()
+}
+
 /// Runs exhaustive stateful search.
 pub fn explore<T: TransitionSystem, M: Monitor<T>>(system: &mut T, config: &Config, monitor: &mut M) -> Outcome {
     let mut book = Bookkeeper::start(system, config, monitor);
@@ -77,7 +82,7 @@ pub fn explore<T: TransitionSystem, M: Monitor<T>>(system: &mut T, config: &Conf
         let event = top.events[top.next];
         top.next += 1;
         let top = stack.last().expect("the frame just taken");
-        let trace = || stack.iter().filter_map(|f| f.via).chain(std::iter::once(event)).collect();
+        let trace = || stack_trace(&stack, event);
         let Some(step) = book.execute(system, &top.state, event, &mut accesses, &mut stats, trace) else { break };
         stats.transitions += 1;
         if book.stopped() {
@@ -95,17 +100,14 @@ pub fn explore<T: TransitionSystem, M: Monitor<T>>(system: &mut T, config: &Conf
         }
         stats.states += u64::from(new_state);
         if new_state {
-            let trace = || stack.iter().filter_map(|f| f.via).chain(std::iter::once(event)).collect();
-            book.check_new_state(system, &step.next, trace);
+            book.check_new_state(system, &step.next, || stack_trace(&stack, event));
             if book.stopped() {
                 break;
             }
         }
         let witness = || match &visited {
             Visited::Graph(_) => Witness::State(dst),
-            Visited::Compact(_) => {
-                Witness::Trace(stack.iter().filter_map(|f| f.via).chain(std::iter::once(event)).collect())
-            }
+            Visited::Compact(_) => Witness::Trace(stack_trace(&stack, event)),
         };
         let src_state = &stack.last().expect("the frame just taken").state;
         book.on_transition(system, src_state, &step.next, new_state, stats.states, witness);

@@ -251,15 +251,7 @@ pub(super) fn method(
             match entry(h, id).map(|c| get(&get(&c, "attributes"), &key)).filter(|v| !v.is_null()) {
                 Some(v) => {
                     let value: Arc<str> = text(h, &v).into();
-                    h.new_event(super::EventObj {
-                        name: key.as_str().into(),
-                        value,
-                        device: None,
-                        source: "DEVICE",
-                        is_state: true,
-                        data: None,
-                        physical: false,
-                    })
+                    h.new_state(key.as_str().into(), value, None, "DEVICE")
                 }
                 None => Value::Null,
             }

@@ -563,17 +563,16 @@ impl<'a> StHost<'a> {
     /// A state object for the current value of a device attribute.
     pub fn state_object(&mut self, d: u32, attr: &str) -> Value {
         match self.attr_text(d, attr) {
-            Some((value, _)) => self.new_event(EventObj {
-                name: attr.into(),
-                value,
-                device: Some(d),
-                source: "DEVICE",
-                is_state: true,
-                data: None,
-                physical: true,
-            }),
+            Some((value, _)) => self.new_state(attr.into(), value, Some(d), "DEVICE"),
             None => Value::Null,
         }
+    }
+
+    /// A state object (`currentState`): `name` at `value`, of a device of the home (`device`),
+    /// a child device or the location (`source`); only a device of the home reports physically.
+    pub fn new_state(&mut self, name: Arc<str>, value: Arc<str>, device: Option<u32>, source: &'static str) -> Value {
+        let physical = device.is_some();
+        self.new_event(EventObj { name, value, device, source, is_state: true, data: None, physical })
     }
 
     // ------------------------------------------------------------------------------------------
@@ -1109,11 +1108,7 @@ impl<'a> StHost<'a> {
             },
             EventKind::Location(attr) => {
                 let name = self.name(attr);
-                let value = match &*name {
-                    "sunriseTime" => crate::time::iso_utc(crate::time::SUNRISE_MILLIS + 86_400_000),
-                    "sunsetTime" => crate::time::iso_utc(crate::time::SUNSET_MILLIS),
-                    other => other.to_string(),
-                };
+                let value = crate::time::sun_time(&name).unwrap_or_else(|| name.to_string());
                 let obj = self.location_event(&name, &value);
                 let v = self.sym(&value);
                 self.dispatch(Occurrence { source: SubSource::Location, attr, value: v, app: None }, obj)

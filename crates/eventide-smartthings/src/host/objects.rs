@@ -17,7 +17,7 @@ use eventide_groovy::eval::{display, parse_json, EvalError, GMap, HostRef, Inter
 
 use super::{kind, platform_error, EventObj, LocationAttr, StHost};
 use crate::catalogue::{self, AttrKind, Effect, LOCATION_MODES};
-use crate::time::{iso, iso_utc, CLOCK_MILLIS, SUNRISE_MILLIS, SUNSET_MILLIS};
+use crate::time::{iso, sun_time, CLOCK_MILLIS};
 
 /// Names of routines (`location.helloHome.getPhrases()`).
 pub(crate) const PHRASES: &[&str] = &["Goodbye!", "Good Morning!", "Good Night!", "I'm Back!"];
@@ -503,15 +503,7 @@ fn location_method(
             if name == "currentValue" {
                 return Ok(Some(Value::Str(value)));
             }
-            return Ok(Some(h.new_event(EventObj {
-                name: attr.name().into(),
-                value,
-                device: None,
-                source: "LOCATION",
-                is_state: true,
-                data: None,
-                physical: false,
-            })));
+            return Ok(Some(h.new_state(attr.name().into(), value, None, "LOCATION")));
         }
     }
     Ok(Some(match (name, args.as_slice()) {
@@ -523,11 +515,7 @@ fn location_method(
             h.set_mode(&m)?;
             Value::Null
         }
-        ("currentValue", [attr]) => match attr.as_str() {
-            Some("sunriseTime") => Value::str(&iso_utc(SUNRISE_MILLIS + 86_400_000)),
-            Some("sunsetTime") => Value::str(&iso_utc(SUNSET_MILLIS)),
-            _ => Value::Null,
-        },
+        ("currentValue", [attr]) => attr.as_str().and_then(sun_time).map_or(Value::Null, |t| Value::str(&t)),
         // The location has no other attribute.
         ("currentState", [_]) => Value::Null,
         _ => return getter(h, interp, HostRef { kind: kind::LOCATION, id: 0 }, name, &args),
