@@ -467,12 +467,6 @@ pub fn list_method(
             *l.borrow_mut() = out;
             Value::Null
         }
-        ("forEach", [f]) if f.is_callable() => {
-            for it in snapshot() {
-                call1(interp, h, f, it)?;
-            }
-            Value::Null
-        }
         ("contains", [x]) => Value::Bool(l.borrow().iter().any(|y| ops::values_equal(y, x))),
         ("containsAll", [c]) => {
             let others = interp.iterate(h, c)?;
@@ -630,11 +624,16 @@ pub fn list_method(
                 _ => items.pop().unwrap_or(Value::Null),
             }
         }
-        ("each", [c]) if c.is_callable() => {
+        // `forEach` is Java's: the same walk, returning nothing.
+        ("each" | "forEach", [c]) if c.is_callable() => {
             for it in snapshot() {
                 call1(interp, h, c, it)?;
             }
-            recv.clone()
+            if name == "each" {
+                recv.clone()
+            } else {
+                Value::Null
+            }
         }
         ("reverseEach", [c]) if c.is_callable() => {
             for it in snapshot().into_iter().rev() {
@@ -1299,12 +1298,6 @@ pub fn map_method(
             }
             Value::Bool(changed)
         }
-        ("forEach", [c]) if c.is_callable() => {
-            for (k, v) in entries() {
-                call_entry(interp, h, c, &k, &v)?;
-            }
-            Value::Null
-        }
         ("containsKey", [k]) => Value::Bool(m.borrow().contains_key(k)),
         ("containsValue", [v]) => Value::Bool(m.borrow().values().any(|x| ops::values_equal(x, v))),
         ("keySet" | "getKeys", []) => Value::new_list(m.borrow().keys().cloned().collect()),
@@ -1315,11 +1308,16 @@ pub fn map_method(
             m.borrow_mut().clear();
             Value::Null
         }
-        ("each", [c]) if c.is_callable() => {
+        // `forEach` is Java's: the same walk, returning nothing.
+        ("each" | "forEach", [c]) if c.is_callable() => {
             for (k, v) in entries() {
                 call_entry(interp, h, c, &k, &v)?;
             }
-            recv.clone()
+            if name == "each" {
+                recv.clone()
+            } else {
+                Value::Null
+            }
         }
         ("eachWithIndex", [c]) if c.is_callable() => {
             let three = arity(interp, c) >= 3;

@@ -247,8 +247,6 @@ impl Interpreter {
         self.call_span.map(|s| self.file.line_col(s.start))
     }
 
-    /// Sets (or clears) the limits checked while the script runs, and forgets an earlier
-    /// interruption.
     /// Restarts the pseudo-random sequence (`Math.random()`, `new Random()`, random UUIDs): a
     /// model checker calls it before every transition, so that what a handler draws depends on
     /// nothing but the state it runs in, as `execute` must.
@@ -256,6 +254,8 @@ impl Interpreter {
         self.rng_state = RNG_SEED;
     }
 
+    /// Sets (or clears) the limits checked while the script runs, and forgets an earlier
+    /// interruption.
     pub fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
         self.interrupt = interrupt;
         self.ticks = 0;

@@ -20,6 +20,9 @@ use super::lexer::{is_reserved, Punct, StackGuard, Tok, Token, MAX_DEPTH};
 use super::SyntaxError;
 
 mod expr;
+#[cfg(test)]
+mod tests;
+
 /// `@Field T name = value` (a script field, which the script's methods see) as the assignment
 /// `name = value`, which makes a script-level variable: a SmartApp's field, a model file's shared
 /// variable. Other declarations are left as they are.
@@ -35,9 +38,6 @@ fn field_declaration(decl: Stmt, annotations: &[Annotation]) -> Stmt {
     let assign = ExprKind::Assign { op: None, target: Box::new(target), value: Box::new(value) };
     Stmt { kind: StmtKind::Expr(Expr { kind: assign, span: decl.span }), span: decl.span }
 }
-
-#[cfg(test)]
-mod tests;
 
 type PResult<T> = Result<T, SyntaxError>;
 
