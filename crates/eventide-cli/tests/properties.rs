@@ -47,6 +47,29 @@ fn a_violated_invariant_is_a_violation_with_a_trace_and_the_state() {
 }
 
 #[test]
+fn a_comparison_with_a_value_never_taken_is_warned_about_where_it_is() {
+    let props = temp_file(
+        "properties",
+        "away.groovy",
+        "// capitalised as in the SmartThings app, not as in the model\n\
+         invariant(\"locked when away\") { mode != \"Away\" || locks.every { it.lock == \"locked\" } }\n",
+    );
+    let props = props.to_str().unwrap();
+    let (code, v) = bundled_pair(&["--properties", props, "--json"]);
+    // `mode != "Away"` always holds: the invariant is never violated, but the user is told why.
+    assert_eq!((code, v["verdict"].as_str()), (1, Some("conflict")), "{v}");
+    let warning = &v["properties"][0]["warnings"][0];
+    assert_eq!((warning["line"].as_u64(), warning["column"].as_u64()), (Some(2), Some(41)), "{v}");
+    assert!(warning["message"].as_str().unwrap().contains("did you mean \"away\""), "{v}");
+    let out = eventide()
+        .args(["pair", &smartapp("smoke-unlock.groovy"), &smartapp("away-lock.groovy"), "--properties", props])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("warning:") && stderr.contains("away.groovy:2:41"), "{stderr}");
+}
+
+#[test]
 fn app_with_properties_still_reports_app_exceptions_in_its_exit_code() {
     let faulty = temp_file(
         "properties",

@@ -486,9 +486,52 @@ pub fn attribute_row(capabilities: &[&str], attribute: &str) -> Option<&'static 
     })
 }
 
+/// Every value a text attribute of the catalogue can take, whatever device has it: the values
+/// its rows' environments produce and the values commands set. `None` when the values are open:
+/// an unknown or numeric attribute, one with a row the environment never produces, or one a
+/// command sets from its argument (`setThermostatMode(mode)`).
+pub fn attribute_domain(attribute: &str) -> Option<Vec<&'static str>> {
+    let mut domain: Vec<&'static str> = Vec::new();
+    let mut rows = ATTRIBUTES.iter().filter(|r| r.attribute == attribute).peekable();
+    rows.peek()?;
+    for row in rows {
+        if row.kind != AttrKind::Text || row.values.is_empty() {
+            return None;
+        }
+        domain.extend(row.values);
+    }
+    for effect in COMMANDS.iter().flat_map(|c| c.effects) {
+        match *effect {
+            Effect::Set(a, value) if a == attribute => domain.push(value),
+            Effect::Arg(a, _) if a == attribute => return None,
+            Effect::Color if ["hue", "saturation", "level", "color"].contains(&attribute) => return None,
+            _ => {}
+        }
+    }
+    let mut seen = Vec::new();
+    domain.retain(|v| {
+        !seen.contains(v) && {
+            seen.push(*v);
+            true
+        }
+    });
+    Some(domain)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn attribute_domains_are_closed_only_where_every_value_is_known() {
+        assert_eq!(attribute_domain("lock"), Some(vec!["locked", "unlocked"]));
+        assert_eq!(attribute_domain("alarm"), Some(vec!["both", "siren", "strobe", "off"]));
+        assert_eq!(attribute_domain("switch"), Some(vec!["on", "off"]));
+        assert_eq!(attribute_domain("thermostatMode"), None, "setThermostatMode sets any value");
+        assert_eq!(attribute_domain("temperature"), None, "numeric");
+        assert_eq!(attribute_domain("hue"), None, "setColor");
+        assert_eq!(attribute_domain("nosuch"), None);
+    }
 
     #[test]
     fn every_row_names_a_known_capability() {

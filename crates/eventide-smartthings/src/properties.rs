@@ -19,6 +19,10 @@
 //! **Vacuity.** An invariant that names a device list that is empty in the home being checked
 //! (no device has the capability) is vacuously true: it is not checked, and a warning says so.
 //!
+//! **Constant comparisons.** A comparison of the mode or of a closed-domain attribute with a
+//! string it never takes (`mode == "Away"`) is a located warning of the invariant
+//! ([`Invariant::warnings`]), found at load from the closure's syntax.
+//!
 //! **Evaluation** goes through [`HomeView`], which the system implements over one state and which
 //! records each attribute and mode read as an access: the observer event that checks an invariant
 //! (see `system::observe`) reads exactly the locations the invariant read.
@@ -29,7 +33,8 @@ use std::time::{Duration, Instant};
 
 use eventide_engine::SourcePosition;
 use eventide_groovy::eval::{EvalError, Host, HostRef, Interpreter, Interrupt, InterruptReason, Value};
-use eventide_groovy::syntax::{parse, Script, SourceFile};
+use eventide_groovy::syntax::visit::for_each_expr;
+use eventide_groovy::syntax::{parse, BinaryOp, Expr, ExprKind, Member, Script, SourceFile};
 use eventide_groovy::Diagnostic;
 
 use crate::binding::Device;
@@ -87,6 +92,9 @@ pub struct Invariant {
     pub position: SourcePosition,
     /// The device lists its closure names (for vacuity).
     pub lists: Vec<&'static str>,
+    /// Comparisons that can never hold as written: an attribute or the mode compared with a
+    /// value it never takes (`mode == "Away"`, `it.lock != "Locked"`), found at load.
+    pub warnings: Vec<Diagnostic>,
     closure: Value,
 }
 
@@ -161,6 +169,9 @@ impl PropertyFile {
                 file.name(),
                 "the property file declares no invariant (`invariant(\"name\") { ... }`)",
             ));
+        }
+        for invariant in &mut host.invariants {
+            invariant.warnings = values_never_taken(&file, &invariant.closure);
         }
         let mut properties = PropertyFile { file, interp, invariants: host.invariants };
         properties.probe(probe)?;
@@ -336,6 +347,62 @@ fn named_lists(closure: &Value) -> Vec<&'static str> {
         .collect()
 }
 
+/// The comparisons of a closure between the location mode or a device attribute and a string it
+/// never takes (`mode != "Away"`: the modes are `home`, `away`, `night`; `it.lock == "Locked"`),
+/// as located warnings: such a comparison is constant, so the invariant is vacuous or always
+/// violated, whatever the apps do. Attributes whose values are open (numbers, values set from a
+/// command's argument) are not checked.
+fn values_never_taken(file: &SourceFile, closure: &Value) -> Vec<Diagnostic> {
+    let Some(body) = Interpreter::closure_statements(closure) else { return Vec::new() };
+    let mut warnings = Vec::new();
+    for_each_expr(body, &mut |e| {
+        let ExprKind::Binary { op, lhs, rhs } = &e.kind else { return };
+        let literals: Vec<&Expr> = match (op, &rhs.kind) {
+            (BinaryOp::In | BinaryOp::NotIn, ExprKind::List(items)) => items.iter().collect(),
+            (BinaryOp::Eq | BinaryOp::NotEq | BinaryOp::Identical | BinaryOp::NotIdentical, _) => vec![&**rhs],
+            _ => return,
+        };
+        let mut check = |subject: &Expr, literal: &Expr| {
+            let ExprKind::Str(value) = &literal.kind else { return };
+            let (what, domain) = match &subject.kind {
+                ExprKind::Ident(name) if &**name == "mode" => {
+                    ("the location mode".to_string(), catalogue::LOCATION_MODES.to_vec())
+                }
+                ExprKind::Property { member: Member::Name(attribute), .. } => {
+                    match catalogue::attribute_domain(attribute) {
+                        Some(domain) => (format!("attribute `{attribute}`"), domain),
+                        None => return,
+                    }
+                }
+                _ => return,
+            };
+            if domain.contains(&&**value) {
+                return;
+            }
+            let hint = domain
+                .iter()
+                .find(|v| v.eq_ignore_ascii_case(value))
+                .map(|v| format!(" (did you mean \"{v}\"? values compare exactly)"))
+                .unwrap_or_default();
+            warnings.push(Diagnostic::at(
+                file,
+                literal.span,
+                format!(
+                    "{what} is never \"{value}\" (its values: {}){hint}: the comparison gives the same answer in every state",
+                    domain.iter().map(|v| format!("\"{v}\"")).collect::<Vec<_>>().join(", ")
+                ),
+            ));
+        };
+        for literal in &literals {
+            check(lhs, literal);
+        }
+        if literals.len() == 1 {
+            check(rhs, lhs);
+        }
+    });
+    warnings
+}
+
 /// The host while the file's top level runs: collects the invariants.
 struct LoadHost {
     file: String,
@@ -379,7 +446,13 @@ impl Host for LoadHost {
             column: lc.map_or(1, |l| l.column),
         };
         let lists = named_lists(closure);
-        self.invariants.push(Invariant { name: invariant_name, position, lists, closure: closure.clone() });
+        self.invariants.push(Invariant {
+            name: invariant_name,
+            position,
+            lists,
+            warnings: Vec::new(),
+            closure: closure.clone(),
+        });
         Ok(Some(Value::Null))
     }
 

@@ -243,6 +243,28 @@ fn every_stored_state_is_checked_and_the_nearest_violating_one_is_reported() {
 }
 
 #[test]
+fn comparisons_with_values_never_taken_are_located_warnings() {
+    let text = "invariant(\"a\") {\n  mode != \"Away\" || locks.every { it.lock == \"Locked\" }\n}\n\
+                invariant(\"b\") { !(mode in [\"night\", \"Vacation\"]) || alarms.any { \"on\" != it.alarm } }\n\
+                invariant(\"c\") { thermostats.every { it.thermostatMode != \"eco\" && it.temperature != \"hot\" } }\n\
+                invariant(\"d\") { mode == \"night\" || switches.every { it.switch == \"off\" } }\n";
+    let file = properties(text).unwrap_or_else(|d| panic!("{d:?}"));
+    let warnings: Vec<Vec<(u32, u32, String)>> = file
+        .invariants()
+        .iter()
+        .map(|i| i.warnings.iter().map(|d| (d.line, d.column, d.message.clone())).collect())
+        .collect();
+    let at: Vec<Vec<(u32, u32)>> = warnings.iter().map(|w| w.iter().map(|&(l, c, _)| (l, c)).collect()).collect();
+    // Each at the literal; open domains (a mode set from an argument, numbers) are not judged.
+    assert_eq!(at, vec![vec![(2, 11), (2, 46)], vec![(4, 38), (4, 67)], vec![], vec![]], "{warnings:?}");
+    assert!(warnings[0][0].2.contains("did you mean \"away\"") && warnings[0][0].2.contains("\"night\""));
+    assert!(warnings[0][1].2.contains("`lock`") && warnings[0][1].2.contains("did you mean \"locked\""));
+    assert!(warnings[1][1].2.contains("`alarm` is never \"on\"") && !warnings[1][1].2.contains("did you mean"));
+    let library = PropertyFile::load(&library()).unwrap_or_else(|d| panic!("{d:?}"));
+    assert!(library.invariants().iter().all(|i| i.warnings.is_empty()));
+}
+
+#[test]
 fn the_bundled_library_loads_and_says_what_each_property_guards() {
     let lib = PropertyFile::load(&library()).unwrap_or_else(|d| panic!("{d:?}"));
     assert!(lib.invariants().len() >= 10);

@@ -136,7 +136,10 @@ fn batch(args: BatchArgs) -> Result<i32, Error> {
 
     // A property file that does not load would fail every run: say so once, before starting.
     if let Some(p) = &args.properties {
-        eventide_smartthings::properties::PropertyFile::load(p).map_err(|d| Error::msg(d.render()))?;
+        let file = eventide_smartthings::properties::PropertyFile::load(p).map_err(|d| Error::msg(d.render()))?;
+        for warning in file.invariants().iter().flat_map(|i| &i.warnings) {
+            eprintln!("warning: {}", warning.render());
+        }
     }
     let program = std::env::current_exe().map_err(|e| Error::msg(format!("cannot find the eventide binary: {e}")))?;
     let runner = RunnerConfig {

@@ -113,6 +113,10 @@ struct PropertyJson {
     /// The device lists it names that have no device here.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     empty_lists: Vec<&'static str>,
+    /// Comparisons in it that give the same answer in every state (a value the attribute or
+    /// the mode never takes, such as `mode == "Away"`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    warnings: Vec<DiagnosticJson>,
 }
 
 #[derive(Serialize)]
@@ -184,6 +188,16 @@ pub fn run_request(args: Request) -> i32 {
         Ok(p) => p,
         Err((reason, diagnostic)) => return bad_input(reason, &diagnostic),
     };
+    let property_warnings: Vec<(String, Vec<eventide_groovy::Diagnostic>)> = properties
+        .iter()
+        .flat_map(|p| p.invariants())
+        .map(|invariant| (invariant.name.clone(), invariant.warnings.clone()))
+        .collect();
+    if !args.json {
+        for warning in property_warnings.iter().flat_map(|(_, w)| w) {
+            eprintln!("warning: {}", warning.render());
+        }
+    }
     let names: Vec<String> = args.apps.iter().map(|p| super::pair::app_name(p)).collect();
     let config = Config { por, stop_at_first: args.first, limits: limits.clone(), ..Config::default() };
     let paths: Vec<&Path> = args.apps.iter().map(PathBuf::as_path).collect();
@@ -229,8 +243,16 @@ pub fn run_request(args: Request) -> i32 {
     let properties = statuses
         .into_iter()
         .map(|(name, status)| match status {
-            PropertyStatus::Checked => PropertyJson { name, checked: true, empty_lists: Vec::new() },
-            PropertyStatus::Vacuous { empty_lists } => PropertyJson { name, checked: false, empty_lists },
+            PropertyStatus::Checked => (name, true, Vec::new()),
+            PropertyStatus::Vacuous { empty_lists } => (name, false, empty_lists),
+        })
+        .map(|(name, checked, empty_lists)| {
+            let warnings = property_warnings
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, w)| w.iter().map(DiagnosticJson::from).collect())
+                .unwrap_or_default();
+            PropertyJson { name, checked, empty_lists, warnings }
         })
         .collect();
     let bound = options.bound_collections;

@@ -7,6 +7,7 @@ pub mod ast;
 mod lexer;
 mod parser;
 mod source;
+pub mod visit;
 
 pub use ast::*;
 pub use source::{LineCol, SourceFile};
