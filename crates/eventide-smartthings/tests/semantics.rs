@@ -819,7 +819,7 @@ fn handlers_that_only_initialise_a_key_lazily_are_independent() {
 }
 
 #[test]
-fn commands_to_a_list_of_devices_go_to_each_and_inputs_shadow_methods_and_getters_of_their_name() {
+fn device_lists_are_lists_to_operators_commands_go_to_each_and_inputs_shadow_methods_and_getters_of_their_name() {
     let mut sys = system(&["device-lists.groovy"], Options::default());
     let a = setup(&mut sys, "setup:A");
     // `extraLamps()` reads the input `extraLamps` inside, so it returns `lamps + extraLamps`
@@ -833,6 +833,8 @@ fn commands_to_a_list_of_devices_go_to_each_and_inputs_shadow_methods_and_getter
     assert!(step.findings.is_empty(), "{:?}", step.findings);
     assert_eq!(writes(&step.label), ["App1:switch1.switch=off", "App1:switch1.switch=off"]);
     assert_eq!(sys.state_value(&step.next, AppId::App1, "results").as_deref(), Some("2"));
+    // `lamps - extraLamps` (both [switch1]) is empty; `+` and `flatten` take the elements.
+    assert_eq!(sys.state_value(&step.next, AppId::App1, "operators").as_deref(), Some("[2, 0, 1, 2, true]"));
     // A getter reads the input of its own name (the binding comes first, as in Groovy scripts):
     // the input, then the fallback; it used to call itself until the stack overflowed.
     let count = sys.state_value(&step.next, AppId::App1, "lampCount").expect("lampCount stored");

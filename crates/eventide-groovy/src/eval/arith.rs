@@ -66,17 +66,19 @@ pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &V
         (BinaryOp::Add, Value::Null) if b.is_string() => Ok(Value::str(&format!("null{}", b.as_str().unwrap_or("")))),
         (BinaryOp::Add, Value::List(l)) => {
             let mut items = l.borrow().clone();
-            match b {
-                Value::List(_) | Value::Range(_) => items.extend(interp.iterate(h, b)?),
-                _ => items.push(b.clone()),
+            if Interpreter::is_collection(h, b) {
+                items.extend(interp.iterate(h, b)?);
+            } else {
+                items.push(b.clone());
             }
             Ok(Value::new_list(items))
         }
         (BinaryOp::Add, Value::Range(r)) => {
             let mut items: Vec<Value> = r.to_values()?;
-            match b {
-                Value::List(_) | Value::Range(_) => items.extend(interp.iterate(h, b)?),
-                _ => items.push(b.clone()),
+            if Interpreter::is_collection(h, b) {
+                items.extend(interp.iterate(h, b)?);
+            } else {
+                items.push(b.clone());
             }
             Ok(Value::new_list(items))
         }
@@ -96,10 +98,8 @@ pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &V
         }
         (BinaryOp::Sub, Value::List(_) | Value::Range(_)) => {
             let items = interp.iterate(h, a)?;
-            let remove: Vec<Value> = match b {
-                Value::List(_) | Value::Range(_) => interp.iterate(h, b)?,
-                _ => vec![b.clone()],
-            };
+            let remove: Vec<Value> =
+                if Interpreter::is_collection(h, b) { interp.iterate(h, b)? } else { vec![b.clone()] };
             Ok(Value::new_list(items.into_iter().filter(|x| !remove.iter().any(|r| ops::values_equal(x, r))).collect()))
         }
         (BinaryOp::Sub, Value::Map(m)) => match b {

@@ -301,7 +301,7 @@ fn flatten_into(
 ) -> R<()> {
     for it in items {
         match it {
-            Value::List(_) | Value::Range(_) if depth < 1000 => {
+            _ if depth < 1000 && Interpreter::is_collection(h, it) => {
                 let inner = interp.iterate(h, it)?;
                 flatten_into(interp, h, &inner, out, depth + 1)?;
             }

@@ -1286,6 +1286,10 @@ impl Host for StHost<'_> {
         objects::list_method(self, interp, items, name, args)
     }
 
+    fn is_collection(&self, obj: HostRef) -> bool {
+        obj.kind == kind::DEVICE_LIST
+    }
+
     fn class_name(&self, obj: HostRef) -> String {
         objects::class_name(self, obj)
     }

@@ -1,6 +1,6 @@
 /**
  *  Test app (Eventide): commands sent to a list built from two device inputs, an input named
- *  like one of the app's methods, a getter that reads the input of its own name, and the default
+ *  like one of the app's methods, list operators on device lists, a getter that reads the input of its own name, and the default
  *  time zone set to the location's.
  */
 definition(
@@ -35,6 +35,9 @@ def closed(evt) {
     // Each element answers for itself: the list's result is the list of the commands' results.
     state.results = (lamps + extraLamps).off().size()
     state.lampCount = getLampCount()
+    // A device list is a list to Groovy's operators: its elements are added, removed, flattened.
+    state.operators = [(lamps + extraLamps).size(), (lamps - extraLamps).size(), ([] + lamps).size(),
+                       [lamps, extraLamps].flatten().size(), lamps instanceof List]
 }
 
 // Inside, `lampCount` is the input (unset: null), not this getter again.
