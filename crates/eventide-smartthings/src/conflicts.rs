@@ -22,10 +22,12 @@
 //! **Traces.** When a conflict is found, its trace follows the edges through which the first
 //! write reached the conflicting transition, then the first-discovery path back to the initial
 //! state: cheap, but as long as the explorer's path. [`ConflictMonitor::shorten_traces`] rebuilds
-//! the traces once the exploration is over, from the finished graph the outcome returns: a
-//! breadth-first search backwards from the conflicting transition finds the nearest transition
-//! whose last write to the target is the first write, with no write to the target in between, and
-//! the graph's shortest paths from the initial state lead to it (app exceptions get the same). The
+//! the traces once the exploration is over, from the finished graph the outcome returns: each is
+//! a shortest path of the graph that makes its conflict (a path to a transition whose last write
+//! to the target is the first write, transitions without writes to the target, then the
+//! conflicting transition; through a cycle twice when that is what it takes), found by one
+//! shortest-path search per target and first write. An app exception's trace is a shortest path
+//! to the nearest transition that raised it. The
 //! two writes are located by step and write index ([`ConflictInfo`]), so a report can mark them.
 
 use crate::label::{AppId, AppWrite, TransitionLabel, WriteTarget};
@@ -35,7 +37,8 @@ use eventide_engine::{
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
-use std::collections::VecDeque;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::sync::Arc;
 
 type TargetId = u32;
@@ -87,6 +90,23 @@ struct Witness {
     second: (AppId, Arc<str>),
     write: usize,
 }
+
+/// Where a conflict's two writes lie after the path to `src(first_edge)`: write `first_write` of
+/// the tracked writes of `first_edge`, then `middle` (transitions that write nothing to the
+/// target), then write `second_write` of `edge` (`edge` is `first_edge` when the two writes are
+/// in one transition, and then `middle` is empty).
+struct Route {
+    first_edge: EdgeId,
+    first_write: usize,
+    middle: Vec<EdgeId>,
+    edge: EdgeId,
+    second_write: usize,
+}
+
+/// A conflicting transition found by [`ConflictMonitor::shortest_routes`]: the length of its
+/// shortest trace, the transition, the index of the first write when it is in the same
+/// transition, and the index of the second write.
+type Candidate = (u32, EdgeId, Option<usize>, usize);
 
 /// A reaching last write at a state, with the edge it first arrived through.
 #[derive(Clone, Debug)]
@@ -174,6 +194,8 @@ pub struct ConflictMonitor {
     found: Vec<ConflictInfo>,
     witnesses: Vec<Witness>,
     reported: FxHashSet<String>,
+    /// Per app exception (by finding key): every explored transition that raised it.
+    raised_at: FxHashMap<String, Vec<EdgeId>>,
 }
 
 impl ConflictMonitor {
@@ -188,6 +210,7 @@ impl ConflictMonitor {
             found: Vec::new(),
             witnesses: Vec::new(),
             reported: FxHashSet::default(),
+            raised_at: FxHashMap::default(),
         }
     }
 
@@ -280,7 +303,7 @@ impl ConflictMonitor {
                 continue;
             }
             let (a1, a2) = (witness.first.0, witness.second.0);
-            let info = self.explain(graph, &witness, None);
+            let info = self.explain(graph, &witness);
             self.witnesses.push(witness);
             self.reported.insert(key.clone());
             let message = format!(
@@ -314,55 +337,10 @@ impl ConflictMonitor {
     }
 
     /// For a write `first` that reaches `node` as the last app write to `target`: a transition
-    /// whose last write to `target` is `first`, the shortest chain of explored transitions from it
-    /// to `node` that write nothing to `target` (oldest first), and the index of the write in it.
-    /// A breadth-first search backwards from `node`.
-    fn shortest_since_write(
-        &self,
-        graph: &Graph,
-        node: StateId,
-        target: TargetId,
-        first: &(AppId, Arc<str>),
-    ) -> Option<(EdgeId, Vec<EdgeId>, usize)> {
-        // `toward[n]`: the edge leaving `n` on the way to `node`.
-        const UNSEEN: EdgeId = EdgeId::MAX;
-        let mut toward = vec![UNSEEN; graph.state_count()];
-        let mut seen = vec![false; graph.state_count()];
-        seen[node as usize] = true;
-        let mut queue = VecDeque::from([node]);
-        while let Some(n) = queue.pop_front() {
-            for e in graph.in_edges(n) {
-                let edge = graph.edge(e);
-                let writes = self.edge_writes(e);
-                match writes.iter().rposition(|w| w.target == target) {
-                    Some(i) => {
-                        let EdgeWrite { app, value, .. } = &writes[i];
-                        if *app == first.0 && *value == first.1 {
-                            let mut middle = Vec::new();
-                            let mut m = n;
-                            while m != node {
-                                let next = toward[m as usize];
-                                middle.push(next);
-                                m = graph.edge(next).dst;
-                            }
-                            return Some((e, middle, i));
-                        }
-                    }
-                    None => {
-                        if !seen[edge.src as usize] {
-                            seen[edge.src as usize] = true;
-                            toward[edge.src as usize] = e;
-                            queue.push_back(edge.src);
-                        }
-                    }
-                }
-            }
-        }
-        None
-    }
-
-    /// The same as [`Self::shortest_since_write`] along the edges through which each reaching write
-    /// first arrived (always defined, as every reaching write arrived through some edge).
+    /// whose last write to `target` is `first`, the chain of explored transitions from it to
+    /// `node` that write nothing to `target` (oldest first), and the index of the write in it,
+    /// along the edges through which each reaching write first arrived (always defined, as every
+    /// reaching write arrived through some edge).
     fn first_arrival_since_write(
         &self,
         graph: &Graph,
@@ -393,24 +371,14 @@ impl ConflictMonitor {
         let Outcome { graph, findings, .. } = outcome;
         let Some(graph) = graph.as_ref() else { return };
         let mut paths = graph.shortest_paths();
-        let nearest = self.nearest_witnesses(graph, &mut paths);
+        let shortest = self.shortest_routes(graph, &mut paths);
         let found: Vec<ConflictInfo> = self
             .witnesses
             .iter()
-            .zip(nearest)
-            .map(|(w, near)| {
-                let first = self.explain(graph, w, Some(&mut paths));
-                match near {
-                    Some(near) => {
-                        let other = self.explain(graph, &near, Some(&mut paths));
-                        if other.trace.len() < first.trace.len() {
-                            other
-                        } else {
-                            first
-                        }
-                    }
-                    None => first,
-                }
+            .zip(shortest)
+            .map(|(w, route)| match route {
+                Some((prefix, route)) => self.info(graph, w, prefix, route),
+                None => self.explain(graph, w),
             })
             .collect();
         self.found = found;
@@ -422,6 +390,17 @@ impl ConflictMonitor {
                     }
                 }
                 FindingKind::AppException => {
+                    // The nearest transition that raised it, when the run saw them all.
+                    let raised = self.raised_at.get(&reported.finding.key).map_or(&[][..], Vec::as_slice);
+                    let nearest = raised.iter().min_by_key(|&&e| paths.distance_to(graph.edge(e).src));
+                    if let Some(&edge) = nearest {
+                        let mut path = paths.path_to(graph.edge(edge).src);
+                        path.push(edge);
+                        if path.len() <= reported.trace.len() {
+                            reported.trace = path.iter().map(|&e| graph.edge(e).event).collect();
+                        }
+                        continue;
+                    }
                     let Some((&last, prefix)) = reported.trace.split_last() else { continue };
                     let mut state = system.initial_state();
                     for &event in prefix {
@@ -437,74 +416,164 @@ impl ConflictMonitor {
         }
     }
 
-    /// Per witness (in order): the transition of the finished graph nearest the initial state
-    /// that makes the same conflict, when it is nearer than the witness's. The run reports a
-    /// conflict where it first meets it, which a depth-first search meets deep; every transition
-    /// is checked again here against the final reaching writes.
-    fn nearest_witnesses(&self, graph: &Graph, paths: &mut ShortestPaths<'_>) -> Vec<Option<Witness>> {
-        let index: FxHashMap<String, usize> = self
-            .witnesses
-            .iter()
-            .enumerate()
-            .map(|(i, w)| {
-                let t = &self.targets[w.target as usize];
-                (conflict_key(t, w.first.0, &w.first.1, w.second.0, &w.second.1), i)
-            })
-            .collect();
-        let mut best: Vec<(u32, Option<Witness>)> =
-            self.witnesses.iter().map(|w| (paths.distance_to(graph.edge(w.edge).src), None)).collect();
-        for edge in 0..graph.edge_count() as EdgeId {
-            if self.edge_writes(edge).is_empty() {
-                continue;
-            }
-            for (key, witness) in self.edge_conflicts(graph, edge) {
-                let Some(&i) = index.get(&key) else { continue };
-                let depth = paths.distance_to(graph.edge(edge).src);
-                if depth < best[i].0 {
-                    best[i] = (depth, Some(witness));
+    /// Per witness (in order): a shortest trace of the finished graph that makes the same
+    /// conflict, as the path to the source of the first write's transition and the [`Route`]
+    /// from there. The run reports a conflict where it first meets it, which a depth-first search
+    /// meets deep, through whichever first write reached it first.
+    ///
+    /// A trace that makes conflict (target, first, second) is a path from the initial state to a
+    /// transition `f` whose last write to the target is `first`, then transitions that do not
+    /// write the target, then a transition whose first write to the target is `second` (or a
+    /// single transition with the two writes in a row). Per (target, first), one search over the
+    /// graph finds the shortest of all: each state's distance *after* a write of `first` with no
+    /// write to the target since (a shortest-path search seeded at the destinations of the
+    /// transitions `f`, each at its source's distance from the initial state plus one, that
+    /// follows only transitions without writes to the target); a conflicting transition's trace
+    /// is its source's distance plus one.
+    fn shortest_routes(&self, graph: &Graph, paths: &mut ShortestPaths<'_>) -> Vec<Option<(Vec<EdgeId>, Route)>> {
+        let mut groups: FxHashMap<(TargetId, AppId, Arc<str>), Vec<usize>> = FxHashMap::default();
+        for (i, w) in self.witnesses.iter().enumerate() {
+            groups.entry((w.target, w.first.0, w.first.1.clone())).or_default().push(i);
+        }
+        let mut routes: Vec<Option<(Vec<EdgeId>, Route)>> = self.witnesses.iter().map(|_| None).collect();
+        let from_initial: Vec<u32> = (0..graph.state_count() as StateId).map(|s| paths.distance_to(s)).collect();
+        for ((target, app, value), members) in groups {
+            let first = (app, value);
+            let is_first = |w: &EdgeWrite| w.app == first.0 && w.value == first.1;
+            // The search: per state, the distance after a write of `first` with no write to the
+            // target since, and the edge it came through (with the index of the write when that
+            // edge made it).
+            let n = graph.state_count();
+            let mut after = vec![u32::MAX; n];
+            let mut via: Vec<(EdgeId, Option<usize>)> = vec![(EdgeId::MAX, None); n];
+            let mut heap = BinaryHeap::new();
+            for f in 0..graph.edge_count() as EdgeId {
+                let writes = self.edge_writes(f);
+                let Some(i) = writes.iter().rposition(|w| w.target == target) else { continue };
+                let e = graph.edge(f);
+                let d = from_initial[e.src as usize] + 1;
+                if is_first(&writes[i]) && d < after[e.dst as usize] {
+                    after[e.dst as usize] = d;
+                    via[e.dst as usize] = (f, Some(i));
+                    heap.push(Reverse((d, e.dst)));
                 }
             }
+            while let Some(Reverse((d, s))) = heap.pop() {
+                if d > after[s as usize] {
+                    continue;
+                }
+                for g in graph.out_edges(s) {
+                    let dst = graph.edge(g).dst as usize;
+                    if d + 1 < after[dst] && !self.edge_writes(g).iter().any(|w| w.target == target) {
+                        after[dst] = d + 1;
+                        via[dst] = (g, None);
+                        heap.push(Reverse((d + 1, dst as StateId)));
+                    }
+                }
+            }
+            // The conflicting transitions: per second write, the shortest (length, route).
+            let mut best: FxHashMap<(AppId, Arc<str>), Candidate> = FxHashMap::default();
+            for e in 0..graph.edge_count() as EdgeId {
+                let src = graph.edge(e).src as usize;
+                let on_target: SmallVec<[usize; 4]> = self
+                    .edge_writes(e)
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, w)| w.target == target)
+                    .map(|(i, _)| i)
+                    .collect();
+                let writes = self.edge_writes(e);
+                let conflicts = |j: usize| {
+                    let w = &writes[j];
+                    !w.exempt && w.app != first.0 && w.value != first.1
+                };
+                let mut offer = |len: u32, earlier: Option<usize>, j: usize| {
+                    let key = (writes[j].app, writes[j].value.clone());
+                    if best.get(&key).is_none_or(|b| len < b.0) {
+                        best.insert(key, (len, e, earlier, j));
+                    }
+                };
+                if let Some(&j) = on_target.first() {
+                    if after[src] != u32::MAX && conflicts(j) {
+                        offer(after[src] + 1, None, j);
+                    }
+                }
+                for pair in on_target.windows(2) {
+                    if is_first(&writes[pair[0]]) && conflicts(pair[1]) {
+                        offer(from_initial[src] + 1, Some(pair[0]), pair[1]);
+                    }
+                }
+            }
+            for i in members {
+                let Some(&(_, edge, earlier, second_write)) = best.get(&self.witnesses[i].second) else { continue };
+                let route = match earlier {
+                    Some(first_write) => {
+                        Route { first_edge: edge, first_write, middle: Vec::new(), edge, second_write }
+                    }
+                    None => {
+                        let mut middle = Vec::new();
+                        let mut s = graph.edge(edge).src;
+                        while let (g, None) = via[s as usize] {
+                            middle.push(g);
+                            s = graph.edge(g).src;
+                        }
+                        middle.reverse();
+                        let (first_edge, first_write) = via[s as usize];
+                        Route { first_edge, first_write: first_write.unwrap_or(0), middle, edge, second_write }
+                    }
+                };
+                let prefix = paths.path_to(graph.edge(route.first_edge).src);
+                routes[i] = Some((prefix, route));
+            }
         }
-        best.into_iter().map(|(_, w)| w).collect()
+        routes
     }
 
-    /// Builds the trace of a conflict: from the first-discovery paths and the edges through which
-    /// writes first arrived (cheap, during the exploration), or as a shortest witness when given
-    /// the graph's shortest paths.
-    fn explain(&self, graph: &Graph, witness: &Witness, shortest: Option<&mut ShortestPaths<'_>>) -> ConflictInfo {
-        let Witness { edge, target, ref first, earlier_in_edge, ref second, write: wi } = *witness;
-        let (first, second) = (first.clone(), second.clone());
-        let src = graph.edge(edge).src;
-        // The transition that made the first write, and the edges from it to `edge` (oldest first).
-        let (first_edge, middle, first_write_index) = match (earlier_in_edge, shortest.is_some()) {
-            (Some(i), _) => (edge, Vec::new(), i),
-            (None, true) => self
-                .shortest_since_write(graph, src, target, &first)
-                .unwrap_or_else(|| self.first_arrival_since_write(graph, src, target, &first)),
-            (None, false) => self.first_arrival_since_write(graph, src, target, &first),
+    /// Builds the trace of a conflict from the first-discovery paths and the edges through which
+    /// writes first arrived (cheap, during the exploration).
+    fn explain(&self, graph: &Graph, witness: &Witness) -> ConflictInfo {
+        let Witness { edge, target, ref first, earlier_in_edge, write, .. } = *witness;
+        let route = match earlier_in_edge {
+            Some(i) => Route { first_edge: edge, first_write: i, middle: Vec::new(), edge, second_write: write },
+            None => {
+                let src = graph.edge(edge).src;
+                let (first_edge, middle, first_write) = self.first_arrival_since_write(graph, src, target, first);
+                Route { first_edge, first_write, middle, edge, second_write: write }
+            }
         };
-        let start = graph.edge(first_edge).src;
-        let mut all = match shortest {
-            Some(paths) => paths.path_to(start),
-            None => first_discovery_path(graph, start),
-        };
+        let prefix = first_discovery_path(graph, graph.edge(route.first_edge).src);
+        self.info(graph, witness, prefix, route)
+    }
+
+    /// The conflict of `witness` along `prefix` (from the initial state) and `route`.
+    fn info(&self, graph: &Graph, witness: &Witness, prefix: Vec<EdgeId>, route: Route) -> ConflictInfo {
+        let Route { first_edge, first_write, middle, edge, second_write } = route;
+        let mut all = prefix;
         let first_step = all.len();
         all.push(first_edge);
         all.extend(middle);
-        if first_edge != edge {
+        // The same transition twice when the first write reached it through a cycle (a
+        // self-loop whose write the next run of the same event overwrites).
+        if first_edge != edge || first_write >= second_write {
             all.push(edge);
         }
         let second_step = all.len() - 1;
         let label_index = |e: EdgeId, i: usize| self.edge_writes(e)[i].label_index;
+        let (first, second) = (witness.first.clone(), witness.second.clone());
         ConflictInfo {
-            target: self.targets[target as usize].clone(),
+            target: self.targets[witness.target as usize].clone(),
             first: ConflictWrite {
                 app: first.0,
                 value: first.1,
                 step: first_step,
-                write: label_index(all[first_step], first_write_index),
+                write: label_index(first_edge, first_write),
             },
-            second: ConflictWrite { app: second.0, value: second.1, step: second_step, write: label_index(edge, wi) },
+            second: ConflictWrite {
+                app: second.0,
+                value: second.1,
+                step: second_step,
+                write: label_index(edge, second_write),
+            },
             trace: all.iter().map(|&e| graph.edge(e).event).collect(),
         }
     }
@@ -536,6 +605,9 @@ impl<T: TransitionSystem<Label = TransitionLabel>> Monitor<T> for ConflictMonito
     ) {
         if !t.new_edge {
             return; // a re-execution: deterministic, nothing new
+        }
+        for f in t.raised.iter().filter(|f| f.kind == FindingKind::AppException) {
+            self.raised_at.entry(f.key.clone()).or_default().push(t.edge);
         }
         self.reach.resize_with(graph.state_count(), Reaching::default);
         self.add_edge_writes(t.edge, t.label);

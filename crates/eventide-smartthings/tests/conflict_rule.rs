@@ -47,8 +47,8 @@ impl TransitionSystem for Scripted {
         }
         // Every transition touches one location, so DPOR explores all orders here.
         accesses.push(Access::write(Location::data(0)));
-        // An event named `boom` raises an app exception.
-        let findings = if self.events[e as usize] == "boom" {
+        // An event named `boom...` raises an app exception (the same one for all).
+        let findings = if self.events[e as usize].starts_with("boom") {
             vec![Finding {
                 kind: FindingKind::AppException,
                 key: "boom".into(),
@@ -91,6 +91,16 @@ fn conflicts(system: impl Fn() -> Scripted, tracked: Tracked) -> BTreeSet<String
             assert_eq!((first.app, &first.value, &first.target), (c.first.app, &c.first.value, &c.target));
             assert_eq!((second.app, &second.value, &second.target), (c.second.app, &c.second.value, &c.target));
             assert_eq!(c.second.step, c.trace.len() - 1);
+            // The first write is the last write to the target before the second.
+            let between = labels
+                .iter()
+                .enumerate()
+                .flat_map(|(step, l)| l.writes.iter().enumerate().map(move |(write, w)| ((step, write), &w.target)));
+            let mut between = between.filter(|&(at, target)| {
+                at > (c.first.step, c.first.write) && at < (c.second.step, c.second.write) && *target == c.target
+            });
+            assert!(between.next().is_none(), "{por:?}: {} has a write to the target between its writes", c.key());
+            assert!((c.first.step, c.first.write) < (c.second.step, c.second.write), "{por:?}: {}", c.key());
         }
         sets.push(keys);
     }
@@ -238,6 +248,70 @@ fn traces_are_shortest_paths_of_the_explored_graph() {
     }
 }
 
+/// The events of each conflict's trace, by key, in both modes (the same in both).
+fn traces(system: impl Fn() -> Scripted) -> Vec<(String, Vec<&'static str>)> {
+    let mut per_mode = Vec::new();
+    for por in [Por::None, Por::Dpor] {
+        let mut monitor = ConflictMonitor::new(Tracked::All);
+        let mut outcome = explore_with_monitor(&mut system(), &Config::new(por), &mut monitor);
+        monitor.shorten_traces(&mut system(), &mut outcome);
+        let names = system().events;
+        let mut traces: Vec<(String, Vec<&str>)> = monitor
+            .conflicts()
+            .iter()
+            .map(|c| (c.key(), c.trace.iter().map(|&e| names[e as usize]).collect()))
+            .collect();
+        traces.sort();
+        per_mode.push(traces);
+    }
+    assert_eq!(per_mode[0], per_mode[1], "exhaustive search and DPOR give the same shortest traces");
+    per_mode.pop().unwrap()
+}
+
+#[test]
+fn a_conflict_through_a_cycle_takes_the_cycle_in_its_trace() {
+    // One event, a self-loop: App1 writes on, then App2 writes off. App2's off, then App1's on
+    // needs the event twice: the off of the first run reaches the on of the second.
+    let sys = || Scripted {
+        events: vec!["press"],
+        table: vec![(0, 0, 0, vec![(App1, "switch", "on"), (App2, "switch", "off")], false)],
+    };
+    let traces = traces(sys);
+    assert_eq!(
+        traces,
+        [
+            ("conflict:dev1.switch:App1=on:App2=off".to_string(), vec!["press"]),
+            ("conflict:dev1.switch:App2=off:App1=on".to_string(), vec!["press", "press"]),
+        ]
+    );
+}
+
+#[test]
+fn a_trace_takes_the_shortest_way_from_any_first_write() {
+    // App1 locks at setup and again at each sunset (which changes nothing: self-loops). App2
+    // unlocks on `open` after `on`. The conflict needs no sunset: setup, on, open. (A backward
+    // search from the conflicting transition meets the sunset's write first and gave four.)
+    let sys = || Scripted {
+        events: vec!["setup", "on", "sunset", "open"],
+        table: vec![
+            (0, 0, 1, vec![(App1, "lock", "locked")], false),
+            (1, 2, 1, vec![(App1, "lock", "locked")], false),
+            (1, 1, 2, vec![], false),
+            (2, 2, 2, vec![(App1, "lock", "locked")], false),
+            (2, 3, 3, vec![(App2, "lock", "unlocked")], false),
+            (3, 2, 4, vec![(App1, "lock", "locked")], false),
+        ],
+    };
+    let traces = traces(sys);
+    assert_eq!(
+        traces,
+        [
+            ("conflict:dev1.lock:App1=locked:App2=unlocked".to_string(), vec!["setup", "on", "open"]),
+            ("conflict:dev1.lock:App2=unlocked:App1=locked".to_string(), vec!["setup", "on", "open", "sunset"]),
+        ]
+    );
+}
+
 #[test]
 fn exception_traces_are_shortest_paths_of_the_explored_graph() {
     // As above, with an app exception instead of a conflict at state 20.
@@ -255,6 +329,27 @@ fn exception_traces_are_shortest_paths_of_the_explored_graph() {
         let boom = outcome.findings.iter().find(|f| f.finding.key == "boom").expect("the exception is found");
         let names: Vec<&str> = boom.trace.iter().map(|&e| ["walk", "jump", "boom"][e as usize]).collect();
         assert_eq!(names, ["jump", "boom"], "{por:?}");
+    }
+}
+
+#[test]
+fn an_exception_trace_goes_to_the_nearest_transition_that_raises_it() {
+    // The depth-first search meets the exception at the end of a chain of `walk`s (the event
+    // explored first); another event raises the same exception from the initial state.
+    let sys = || {
+        let mut table: Vec<Row> = (0..10).map(|i| (i, 0, i + 1, vec![], false)).collect();
+        table.push((10, 1, 11, vec![], false));
+        table.push((0, 2, 12, vec![], false));
+        Scripted { events: vec!["walk", "boom", "boom-early"], table }
+    };
+    for por in [Por::None, Por::Dpor] {
+        let mut system = sys();
+        let mut monitor = ConflictMonitor::new(Tracked::All);
+        let mut outcome = explore_with_monitor(&mut system, &Config::new(por), &mut monitor);
+        assert_eq!(outcome.findings[0].trace.len(), 11, "{por:?}: the run meets it deep first");
+        monitor.shorten_traces(&mut system, &mut outcome);
+        let boom = outcome.findings.iter().find(|f| f.finding.key == "boom").expect("the exception is found");
+        assert_eq!(boom.trace, [2], "{por:?}");
     }
 }
 

@@ -188,9 +188,9 @@ fn an_evaluation_error_during_exploration_is_located() {
     let p = e.position.as_ref().unwrap();
     assert_eq!((p.file.as_str(), p.line), ("props.groovy", 2));
     assert!(e.message.contains("zero"), "{}", e.message);
-    // The message says in which state: the door unlocked by the person leaving.
-    assert!(e.message.contains("in the state after setup:"), "{}", e.message);
-    assert!(e.message.contains("presence1.presence=not present"), "{}", e.message);
+    // The message says in which state: the nearest with the door unlocked, configuration B's
+    // initial state.
+    assert!(e.message.ends_with("(in the state after setup:B)"), "{}", e.message);
 }
 
 #[test]

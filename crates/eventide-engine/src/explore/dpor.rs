@@ -546,7 +546,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         };
         let state = &self.nodes[src as usize].state;
         let step = self.book.execute(self.system, state, event, &mut accesses, &mut self.stats, trace);
-        let Some(Executed { next, fp, label, .. }) = step else {
+        let Some(Executed { next, fp, label, raised }) = step else {
             self.scratch_accesses = accesses;
             return None;
         };
@@ -575,8 +575,16 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             None => self.add_edge(src, event, dst, &mut accesses),
         };
         self.scratch_accesses = accesses;
-        let observed =
-            ObservedTransition { src, event, dst, edge, label: &label, new_state, new_edge: existing_edge.is_none() };
+        let observed = ObservedTransition {
+            src,
+            event,
+            dst,
+            edge,
+            label: &label,
+            new_state,
+            new_edge: existing_edge.is_none(),
+            raised: &raised,
+        };
         self.book.observe(self.system, &self.graph, observed);
         Some((edge, dst, new_state))
     }

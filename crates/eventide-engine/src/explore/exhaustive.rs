@@ -92,7 +92,16 @@ pub fn explore<T: TransitionSystem, M: Monitor<T>>(system: &mut T, config: &Conf
         let (dst, new_state) = visited.insert(step.fp);
         if let Visited::Graph(graph) = &mut visited {
             let edge = graph.add_edge(src, event, dst);
-            let observed = ObservedTransition { src, event, dst, edge, label: &step.label, new_state, new_edge: true };
+            let observed = ObservedTransition {
+                src,
+                event,
+                dst,
+                edge,
+                label: &step.label,
+                new_state,
+                new_edge: true,
+                raised: &step.raised,
+            };
             book.observe(system, graph, observed);
             if book.stopped() {
                 break;

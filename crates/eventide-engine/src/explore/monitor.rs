@@ -12,7 +12,7 @@
 
 use super::findings::ReportedFinding;
 use super::graph::{EdgeId, Graph, StateId};
-use crate::system::{EventId, TransitionSystem};
+use crate::system::{EventId, Finding, TransitionSystem};
 
 /// One executed transition as a monitor sees it: an edge of the graph, already stored.
 pub struct ObservedTransition<'a, L> {
@@ -26,6 +26,9 @@ pub struct ObservedTransition<'a, L> {
     /// True when this is the first execution of `event` at `src` (the edge is new); false for a
     /// re-execution, which (execution being deterministic) repeats an observed transition.
     pub new_edge: bool,
+    /// The findings the transition raised (each run of it raises the same), whether or not the
+    /// run had recorded them before.
+    pub raised: &'a [Finding],
 }
 
 /// Observes the exploration of a `T`.

@@ -14,7 +14,7 @@ use super::growth::{Growth, GrowthTracker, Variety, Witness};
 use super::limits::{Budget, StopReason};
 use super::monitor::{Monitor, ObservedTransition};
 use super::{Config, Stats};
-use crate::system::{Access, EventId, Fingerprint, TransitionSystem};
+use crate::system::{Access, EventId, Finding, Fingerprint, TransitionSystem};
 use rustc_hash::FxHashMap;
 
 /// Checks that equal fingerprints belong to equal states (verification mode).
@@ -52,8 +52,8 @@ pub(crate) struct Executed<S, L> {
     pub next: S,
     pub fp: Fingerprint,
     pub label: L,
-    /// The messages of the findings the step raised (new or already recorded).
-    pub raised: Vec<String>,
+    /// The findings the step raised (new or already recorded).
+    pub raised: Vec<Finding>,
 }
 
 /// The shared bookkeeping of one run (see the module documentation).
@@ -165,7 +165,7 @@ impl<'m, T: TransitionSystem, M: Monitor<T>> Bookkeeper<'m, T, M> {
             return None;
         }
         stats.executed += 1;
-        let raised = step.findings.iter().map(|f| f.message.clone()).collect();
+        let raised = step.findings.clone();
         if !step.findings.is_empty() && self.log.record(step.findings, trace) && self.stop_at_first {
             self.stop = Some(StopReason::FirstFinding);
         }

@@ -428,7 +428,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
         let (src_fp, src_id) = (top.fp, top.id);
         let (dst_id, new_state) = self.store_state(step.fp);
         let mut next = self.frame(step.next, step.fp, dst_id);
-        next.raised = step.raised;
+        next.raised = step.raised.iter().map(|f| f.message.clone()).collect();
         complete_accesses(event, &self.frames.last().expect("a frame").enabled, &next.enabled, &mut accesses);
         match &mut self.seen {
             Seen::Compact { edges, .. } => {
@@ -448,6 +448,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
                     label: &step.label,
                     new_state,
                     new_edge: existing.is_none(),
+                    raised: &step.raised,
                 };
                 self.book.observe(self.system, graph, observed);
             }
