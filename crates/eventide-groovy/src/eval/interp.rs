@@ -495,7 +495,7 @@ impl Interpreter {
             StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::ForIn { .. } | StmtKind::For { .. } => {
                 self.exec_loop(h, f, s, None)
             }
-            StmtKind::Switch { subject, cases } => self.exec_switch(h, f, subject, cases),
+            StmtKind::Switch { subject, cases } => Ok(self.exec_switch(h, f, subject, cases, false)?.0),
             StmtKind::Try { body, catches, finally } => self.exec_try(h, f, body, catches, finally.as_deref()),
             StmtKind::Return(e) => {
                 let v = match e {
@@ -643,7 +643,17 @@ impl Interpreter {
         }
     }
 
-    fn exec_switch(&mut self, h: &mut dyn Host, f: &Frame, subject: &Expr, cases: &[SwitchCase]) -> R<Flow> {
+    /// A `switch`; with `tail` (a method's or closure's last statement), its value as Groovy's
+    /// implicit return gives it: the last statement of the case that ends with `break` (the
+    /// `break` dropped) or of the `default` case; a case that falls through gives none.
+    fn exec_switch(
+        &mut self,
+        h: &mut dyn Host,
+        f: &Frame,
+        subject: &Expr,
+        cases: &[SwitchCase],
+        tail: bool,
+    ) -> R<(Flow, Value)> {
         let v = self.eval(h, f, subject)?;
         let mut start = None;
         'find: for (i, c) in cases.iter().enumerate() {
@@ -657,17 +667,27 @@ impl Interpreter {
         }
         let start = match start.or_else(|| cases.iter().position(|c| c.is_default)) {
             Some(s) => s,
-            None => return Ok(Flow::Normal),
+            None => return Ok((Flow::Normal, Value::Null)),
         };
         let inner = Frame { env: Env::child(&f.env), ctx: f.ctx.clone() };
         for c in &cases[start..] {
-            match self.exec_stmts(h, &inner, &c.body)? {
-                Flow::Normal => {}
-                Flow::Break(None) => return Ok(Flow::Normal),
-                other => return Ok(other),
+            let (flow, value) = match c.body.split_last() {
+                Some((last, body)) if tail && matches!(last.kind, StmtKind::Break(None)) => {
+                    match self.exec_stmts_tail(h, &inner, body)? {
+                        (Flow::Normal, value) => (Flow::Break(None), value),
+                        other => other,
+                    }
+                }
+                _ if tail && c.is_default => self.exec_stmts_tail(h, &inner, &c.body)?,
+                _ => (self.exec_stmts(h, &inner, &c.body)?, Value::Null),
+            };
+            match flow {
+                Flow::Normal if !(tail && c.is_default) => {}
+                Flow::Normal | Flow::Break(None) => return Ok((Flow::Normal, value)),
+                other => return Ok((other, Value::Null)),
             }
         }
-        Ok(Flow::Normal)
+        Ok((Flow::Normal, Value::Null))
     }
 
     fn exec_try(
@@ -1731,8 +1751,8 @@ impl Interpreter {
         })
     }
 
-    /// Runs a method or closure body; the value of a final expression statement (or `if`/`switch`
-    /// ending in one) is the implicit return value.
+    /// Runs a method or closure body; the value of a final expression statement or declaration
+    /// (or `if`/`switch`/`try` ending in one) is the implicit return value.
     fn exec_stmts_tail(&mut self, h: &mut dyn Host, f: &Frame, stmts: &[Stmt]) -> R<(Flow, Value)> {
         let Some((last, init)) = stmts.split_last() else {
             return Ok((Flow::Normal, Value::Null));
@@ -1769,6 +1789,12 @@ impl Interpreter {
             StmtKind::Try { body, catches, finally } => {
                 self.exec_try_tail(h, f, body, catches, finally.as_deref(), true)
             }
+            // A declaration's value is the value declared (`def v = 42` returns 42).
+            StmtKind::LocalVar { vars, .. } => {
+                let flow = self.exec(h, f, s)?;
+                Ok((flow, vars.last().and_then(|v| f.env.lookup(&v.name)).unwrap_or(Value::Null)))
+            }
+            StmtKind::Switch { subject, cases } => self.exec_switch(h, f, subject, cases, true),
             _ => Ok((self.exec(h, f, s)?, Value::Null)),
         }
     }

@@ -156,3 +156,22 @@ println describe(2.5)
 //> string gx
 //> integer 42
 //> anything 2.5
+
+//# a declaration or a switch as the last statement is the implicit return value
+def lastIsDeclaration() { def v = 42 }
+def lastIsTypedDeclaration() { int v = 7 }
+def lastIsSwitch(x) { switch (x) { case "a": "A"; break; default: "D" } }
+def fall(x) { switch (x) { case "a": "A"; case "b": "B"; break; case "c": "C" } }
+def noDefault(x) { switch (x) { case "a": "A"; break } }
+println lastIsDeclaration()
+println lastIsTypedDeclaration()
+println lastIsSwitch("a") + lastIsSwitch("b")
+println "${fall('a')} ${fall('b')} ${fall('c')} ${fall('z')} ${noDefault('a')} ${noDefault('q')}"
+println([1, 2].collect { def y = it * 2 })
+println({ int z = 5 }())
+//> 42
+//> 7
+//> AD
+//> B B null null A null
+//> [2, 4]
+//> 5
