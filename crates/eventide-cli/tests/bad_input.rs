@@ -315,3 +315,28 @@ fn flags_clap_rejects_are_json_errors_with_json() {
     assert!(output.stdout.is_empty());
     assert!(stderr_text(&output).contains("possible values: dpor, none"), "{}", stderr_text(&output));
 }
+
+#[test]
+fn an_unsupported_construct_met_while_exploring_makes_pair_and_home_an_error_not_a_clean_answer() {
+    // `subscribe(device.attribute)` is refused when `installed()` runs, inside the exploration.
+    let early = common::temp_file(
+        "bad-input",
+        "early.groovy",
+        "definition(name: \"Early\", namespace: \"t\", author: \"t\", description: \"d\")\n\
+         preferences { section(\"s\") { input \"door\", \"capability.contactSensor\"\n input \"lock1\", \"capability.lock\" } }\n\
+         def installed() {\n    subscribe(door.contact)\n}\n\
+         def contact(evt) { lock1.unlock() }\n",
+    );
+    let away = common::smartapp("away-lock.groovy");
+    for command in ["pair", "home"] {
+        let (code, v) = common::exit_and_json(&[command, &away, early.to_str().unwrap(), "--json"]);
+        assert_eq!((code, v["verdict"].as_str(), v["reason"].as_str()), (2, Some("error"), Some("unsupported")), "{v}");
+        assert_eq!((v["error"]["line"].as_u64(), v["error"]["column"].as_u64()), (Some(5), Some(5)), "{v}");
+        assert!(v["error"]["message"].as_str().unwrap().contains("unsupported construct"), "{v}");
+        assert_eq!(v["exceptions"], serde_json::json!([]), "not an app exception: {v}");
+    }
+    let out = eventide(&["pair", &away, early.to_str().unwrap()], 2);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("ERROR: the model could not run an app"), "{text}");
+    assert!(text.contains("error: ") && text.contains("early.groovy:5:5"), "{text}");
+}

@@ -18,6 +18,10 @@ pub enum PairVerdict {
     NoConflict,
     /// A limit stopped the run before any conflict was found.
     Incomplete,
+    /// No conflict was found, and the exploration met a construct the interpreter does not
+    /// support (or an evaluator fault): where it did, the model could not run the app, so "no
+    /// conflict" would not be an answer (`error`, reason `unsupported`).
+    Unsupported,
 }
 
 impl PairVerdict {
@@ -27,6 +31,7 @@ impl PairVerdict {
             PairVerdict::Conflict => "conflict",
             PairVerdict::NoConflict => "no_conflict",
             PairVerdict::Incomplete => "incomplete",
+            PairVerdict::Unsupported => "error",
         }
     }
 }
@@ -44,6 +49,8 @@ impl PairCheck {
     pub fn verdict(&self) -> PairVerdict {
         if !self.conflicts.is_empty() {
             PairVerdict::Conflict
+        } else if self.outcome.findings.iter().any(|f| self.system.is_interpreter_error(&f.finding.key)) {
+            PairVerdict::Unsupported
         } else if !self.outcome.complete {
             PairVerdict::Incomplete
         } else {

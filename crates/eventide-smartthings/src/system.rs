@@ -320,6 +320,9 @@ pub struct PairSystem {
     observed_alarm_system: bool,
     /// The invariants checked by observer events, when a property file is installed.
     properties: Option<Box<observe::Installed>>,
+    /// The finding keys of the interpreter errors (unsupported constructs, evaluator faults) the
+    /// transitions executed so far raised: the model could not run the app there.
+    interpreter_errors: rustc_hash::FxHashSet<String>,
 }
 
 /// What event derivation needs about one attribute slot.
@@ -496,6 +499,7 @@ impl PairSystem {
             observed_mode: true,
             observed_alarm_system: true,
             properties: None,
+            interpreter_errors: rustc_hash::FxHashSet::default(),
         })
     }
 
@@ -792,6 +796,13 @@ impl PairSystem {
         out
     }
 
+    /// Whether the finding with this key is an interpreter error (an unsupported construct or an
+    /// evaluator fault) that a transition executed so far raised, rather than a fault of the
+    /// app's own code.
+    pub fn is_interpreter_error(&self, key: &str) -> bool {
+        self.interpreter_errors.contains(key)
+    }
+
     /// Runs one event with the details the `app` command shows.
     pub fn run_event(&mut self, state: &PairState, event: EventId, accesses: &mut Vec<Access>) -> Executed {
         let mut next = state.clone();
@@ -942,7 +953,9 @@ impl TransitionSystem for PairSystem {
         event: EventId,
         accesses: &mut Vec<Access>,
     ) -> Step<PairState, TransitionLabel> {
-        self.run_event(state, event, accesses).step
+        let executed = self.run_event(state, event, accesses);
+        self.interpreter_errors.extend(executed.interpreter_errors);
+        executed.step
     }
 
     /// Every handler run checks the watchdog's limits; a transition whose handlers exceed them

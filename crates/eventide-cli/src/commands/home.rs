@@ -225,9 +225,11 @@ pub fn run_request(args: Request) -> i32 {
     let code = match verdict {
         "violation" | "conflict" => exit::FOUND,
         "incomplete" => exit::INCOMPLETE,
+        "error" => exit::BAD_INPUT,
         _ if raised && args.exceptions_fail => exit::FOUND,
         _ => exit::OK,
     };
+    let error = super::pair::unsupported_error(&home.check);
     let HomeCheck { check, statuses, violations, .. } = home;
     let mut system = check.system;
     let outcome = check.outcome;
@@ -236,7 +238,7 @@ pub fn run_request(args: Request) -> i32 {
     let exceptions = outcome
         .findings
         .iter()
-        .filter(|f| f.finding.kind == FindingKind::AppException)
+        .filter(|f| f.finding.kind == FindingKind::AppException && !system.is_interpreter_error(&f.finding.key))
         .map(|f| report::finding_json(&outcome, f))
         .collect();
     let violations = violations.iter().map(|v| violation_json(&mut system, &outcome, v)).collect();
@@ -256,8 +258,11 @@ pub fn run_request(args: Request) -> i32 {
         })
         .collect();
     let bound = options.bound_collections;
-    let run = RunJson::new(verdict, &outcome).events_first().bounded(bound.is_some());
-    let json = HomeJson { run, apps: names, conflicts, exceptions, violations, properties, error: None };
+    let mut run = RunJson::new(verdict, &outcome).events_first().bounded(bound.is_some());
+    if verdict == "error" {
+        run.reason = Some("unsupported");
+    }
+    let json = HomeJson { run, apps: names, conflicts, exceptions, violations, properties, error };
     if args.json {
         println!("{}", serde_json::to_string(&json).unwrap_or_default());
     } else {
@@ -307,6 +312,7 @@ fn text_report(r: &HomeJson, outcome: &Outcome, limits: &eventide_engine::Limits
         "violation" => format!("VIOLATION: {} invariant(s) violated", r.violations.len()),
         "conflict" => format!("CONFLICT: {} conflicting interaction(s)", r.conflicts.len()),
         "incomplete" => "INCOMPLETE: a limit stopped the run; nothing found so far".to_string(),
+        "error" => "ERROR: the model could not run an app; nothing found where it could".to_string(),
         _ => "NO VIOLATION, NO CONFLICT".to_string(),
     };
     let apps: Vec<String> = r.apps.iter().enumerate().map(|(i, a)| format!("{a} (App{})", i + 1)).collect();
@@ -317,6 +323,9 @@ fn text_report(r: &HomeJson, outcome: &Outcome, limits: &eventide_engine::Limits
         apps.join(", "),
         r.run.por
     );
+    if let Some(e) = &r.error {
+        let _ = writeln!(out, "error: {}:{}:{}: {}", e.file, e.line, e.column, e.message);
+    }
     let checked = r.properties.iter().filter(|p| p.checked).count();
     if !r.properties.is_empty() {
         let _ = writeln!(out, "{checked} of {} invariant(s) apply to this home", r.properties.len());

@@ -163,7 +163,9 @@ pub fn run(args: PairArgs) -> i32 {
         eventide_smartthings::check::PairVerdict::Conflict => exit::FOUND,
         eventide_smartthings::check::PairVerdict::Incomplete => exit::INCOMPLETE,
         eventide_smartthings::check::PairVerdict::NoConflict => exit::OK,
+        eventide_smartthings::check::PairVerdict::Unsupported => exit::BAD_INPUT,
     };
+    let error = unsupported_error(&check);
     let mut system = check.system;
     let outcome = check.outcome;
     let conflicts: Vec<ConflictJson> =
@@ -172,11 +174,14 @@ pub fn run(args: PairArgs) -> i32 {
     let exceptions: Vec<FindingJson> = outcome
         .findings
         .iter()
-        .filter(|f| f.finding.kind == FindingKind::AppException)
+        .filter(|f| f.finding.kind == FindingKind::AppException && !system.is_interpreter_error(&f.finding.key))
         .map(|f| report::finding_json(&outcome, f))
         .collect();
     let bound = options.bound_collections;
     let mut run = RunJson::new(verdict, &outcome).events_first().bounded(bound.is_some());
+    if verdict == "error" {
+        run.reason = Some("unsupported");
+    }
     // Growing locations are named by app file, as conflicts are.
     let by_file = |app: &mut Option<String>| {
         if let Some(i) = system.apps().iter().position(|a| app.as_ref() == Some(&a.name)) {
@@ -186,7 +191,7 @@ pub fn run(args: PairArgs) -> i32 {
     run.growth.iter_mut().flatten().for_each(|g| by_file(&mut g.app));
     run.variety.iter_mut().flatten().for_each(|v| by_file(&mut v.app));
     run.varied.iter_mut().flatten().for_each(|v| by_file(&mut v.app));
-    let json = PairJson { run, conflicts, exceptions, error: None, r4 };
+    let json = PairJson { run, conflicts, exceptions, error, r4 };
     if args.json {
         println!("{}", serde_json::to_string(&json).unwrap_or_default());
     } else {
@@ -196,6 +201,20 @@ pub fn run(args: PairArgs) -> i32 {
         }
     }
     code
+}
+
+/// The `error` of a run whose exploration met a construct the interpreter does not support (the
+/// first such finding; the verdict is `error` unless a conflict was found). Such findings are
+/// not app exceptions: they are left out of `exceptions`.
+pub(super) fn unsupported_error(check: &eventide_smartthings::check::PairCheck) -> Option<DiagnosticJson> {
+    let finding = check.outcome.findings.iter().find(|f| check.system.is_interpreter_error(&f.finding.key))?;
+    let position = finding.finding.position.as_ref();
+    Some(DiagnosticJson {
+        file: position.map(|p| p.file.clone()).unwrap_or_default(),
+        line: position.map_or(1, |p| p.line),
+        column: position.map_or(1, |p| p.column),
+        message: finding.finding.message.clone(),
+    })
 }
 
 /// Replays a conflict's trace to recover, per step, the handlers run and the writes made.
@@ -247,6 +266,7 @@ fn text_report(names: &[String; 2], r: &PairJson, outcome: &Outcome, limits: &Li
     let headline = match r.run.verdict {
         "conflict" => format!("CONFLICT: {} conflicting interaction(s)", r.conflicts.len()),
         "incomplete" => "INCOMPLETE: a limit stopped the run; no conflict found so far".to_string(),
+        "error" => "ERROR: the model could not run an app; no conflict found where it could".to_string(),
         _ => "NO CONFLICT".to_string(),
     };
     let _ = writeln!(
@@ -257,6 +277,9 @@ fn text_report(names: &[String; 2], r: &PairJson, outcome: &Outcome, limits: &Li
         names[1],
         r.run.por
     );
+    if let Some(e) = &r.error {
+        let _ = writeln!(out, "error: {}:{}:{}: {}", e.file, e.line, e.column, e.message);
+    }
     for (n, c) in r.conflicts.iter().enumerate() {
         out.push_str(&conflict_text(n + 1, c));
     }
