@@ -467,7 +467,9 @@ pub fn bind_with(
                         BoundValue::Text(TEXT_VALUE.into())
                     }
                     "enum" => input.first_option(),
-                    "bool" | "boolean" => BoundValue::Bool(true),
+                    "bool" => BoundValue::Bool(true),
+                    // The platform's older type: its value is the string "true" or "false".
+                    "boolean" => BoundValue::Text("true".into()),
                     "phone" => BoundValue::Text(PHONE_VALUE.into()),
                     "contact" => BoundValue::Text(CONTACT_VALUE.into()),
                     "hub" => BoundValue::Hub,
@@ -609,6 +611,7 @@ mod tests {
             ("d", "decimal", false),
             ("t", "time", false),
             ("b", "bool", false),
+            ("bs", "boolean", false),
             ("m0", "mode", false),
             ("m1", "mode", true),
             ("m2", "mode", false),
@@ -619,7 +622,18 @@ mod tests {
         let values: Vec<String> = device.inputs[0].iter().map(|i| i.value.describe(&[])).collect();
         assert_eq!(
             values,
-            ["50", "50", "\"15:00\"", "true", "\"home\"", "[\"home\"]", "\"home\"", "\"home\"", "\"eventide\""]
+            [
+                "50",
+                "50",
+                "\"15:00\"",
+                "true",
+                "\"true\"",
+                "\"home\"",
+                "[\"home\"]",
+                "\"home\"",
+                "\"home\"",
+                "\"eventide\""
+            ]
         );
         let global = bind(&[&a, &a], Profile::Global).unwrap();
         let modes = |app: usize| -> Vec<String> {

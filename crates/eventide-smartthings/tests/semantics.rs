@@ -227,6 +227,24 @@ fn location_events_and_mode_changes_by_apps() {
 }
 
 #[test]
+fn a_mode_the_location_does_not_have_is_refused_where_it_is_set() {
+    let mut sys = system(&["undefined-mode.groovy"], Options::default());
+    let a = setup(&mut sys, "setup:A");
+    let step = run(&mut sys, &a, "switch1.switch=on");
+    assert_eq!(step.findings.len(), 1, "{:?}", step.findings);
+    let finding = &step.findings[0];
+    assert!(finding.message.contains("the location has no mode `Home`"), "{}", finding.message);
+    assert_eq!(finding.position.as_ref().map(|p| p.line), Some(24));
+    // Nothing changed and the handler stopped there.
+    assert!(writes(&step.label).is_empty(), "{:?}", writes(&step.label));
+    assert_eq!(sys.mode(&step.next), "home");
+    assert_eq!(sys.state_value(&step.next, AppId::App1, "after"), None);
+    let off = run(&mut sys, &step.next, "switch1.switch=off");
+    assert!(off.findings.is_empty(), "{:?}", off.findings);
+    assert_eq!(sys.mode(&off.next), "away");
+}
+
+#[test]
 fn a_report_of_the_current_value_changes_nothing_and_only_reads_the_attribute() {
     let mut sys = system(&["contact-light.groovy", "light-lock.groovy"], Options::default());
     let a = setup(&mut sys, "setup:A");

@@ -800,7 +800,14 @@ impl<'a> StHost<'a> {
 
     /// An app changes the location mode (`setLocationMode`, `location.setMode`,
     /// `location.mode = m`).
+    /// A mode the location does not have (`"Home"`: names compare exactly) is refused, as the
+    /// Smart Home Monitor's unknown states are: the state could not exist on the hub.
     pub fn set_mode(&mut self, mode: &str) -> Result<(), EvalError> {
+        if !crate::catalogue::LOCATION_MODES.contains(&mode) {
+            return Err(platform_error(format!(
+                "the location has no mode `{mode}`: its modes are home, away and night (names compare exactly)"
+            )));
+        }
         self.set_location_attr(LocationAttr::Mode, mode)
     }
 
