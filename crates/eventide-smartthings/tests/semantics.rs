@@ -975,6 +975,10 @@ fn apps_of_the_early_platform_declare_inputs_as_data_and_subscribe_the_app_to_it
     assert_eq!(handlers(&opened.label), ["App1.contact"]);
     assert_eq!(sys.state_value(&opened.next, AppId::App1, "last").as_deref(), Some("open"));
     assert!(opened.findings.is_empty(), "{:?}", opened.findings);
+    // `subscribe(location)` runs `changedLocationMode` on mode changes.
+    let night = run(&mut sys, &s, "location.mode=night");
+    assert_eq!(handlers(&night.label), ["App1.changedLocationMode"]);
+    assert_eq!(sys.state_value(&night.next, AppId::App1, "mode").as_deref(), Some("night"));
 }
 
 #[test]

@@ -208,6 +208,10 @@ fn subscribe(h: &mut StHost, interp: &mut Interpreter, args: Vec<Value>) -> Resu
         [s, a, h, ..] => (s.clone(), Some(a.clone()), h.clone()),
         // The early platform's `subscribe(app)`: the handler is the app's `appTouch` method.
         [s] if matches!(s, Value::Host(r) if r.kind == kind::APP) => (s.clone(), None, Value::from("appTouch")),
+        // Its `subscribe(location)`: mode changes, to the app's `changedLocationMode` method.
+        [s] if matches!(s, Value::Host(r) if r.kind == kind::LOCATION) => {
+            (s.clone(), None, Value::from("changedLocationMode"))
+        }
         // The early platform's `subscribe(device.attribute)`, whose handler is the method named
         // after the attribute: the model reads `device.attribute` as the attribute's value, so the
         // subscription cannot be told from a mistake.

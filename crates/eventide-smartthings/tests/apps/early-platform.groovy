@@ -1,5 +1,6 @@
 // An app in the style of the early SmartThings platform: preferences declared as data, the
-// one-argument `subscribe(app)` (its handler is `appTouch`), a method whose name is a string, and
+// one-argument `subscribe(app)` (its handler is `appTouch`) and `subscribe(location)` (its
+// handler is `changedLocationMode`), a method whose name is a string, and
 // an Audio Notification speaker; and a `@Field` constant that methods read.
 definition(name: "Early Platform", namespace: "eventide.test", author: "eventide", description: "d", category: "c")
 
@@ -17,12 +18,17 @@ preferences() {
 
 def installed() {
     subscribe(app)
+    subscribe(location)
     subscribe(door, "contact", "contact")
 }
 
 def updated() {
     unsubscribe()
     installed()
+}
+
+def changedLocationMode(evt) {
+    state.mode = evt.value
 }
 
 def appTouch(evt) {
