@@ -301,7 +301,7 @@ pub(super) fn conflict_text(n: usize, c: &ConflictJson) -> String {
         }
         for w in &step.writes {
             let mark = if w.conflicting { "   <-- conflicting write" } else { "" };
-            let timer = if w.scheduled { " (scheduled handler, run at once)" } else { "" };
+            let timer = if w.scheduled { " (in the cascade of a scheduled handler run at once)" } else { "" };
             let _ = writeln!(out, "         {} sets {}.{} = {}{timer}{mark}", w.app, w.device, w.attribute, w.value);
         }
     }

@@ -958,10 +958,14 @@ impl Interpreter {
             return None;
         }
         let mut s = String::new();
-        if path(e, &mut s) {
-            return Some(Value::Class(s.into()));
+        if !path(e, &mut s) {
+            return None;
         }
-        None
+        // `java.util.Calendar.MONDAY`: a static field of a known class, not a class.
+        if known_class(&s).is_none() && s.rsplit_once('.').is_some_and(|(class, _)| known_class(class).is_some()) {
+            return None;
+        }
+        Some(Value::Class(s.into()))
     }
 
     pub(crate) fn resolve_type_name(&self, name: &str) -> String {

@@ -661,8 +661,9 @@ pub fn call_static(
     }))
 }
 
-/// Static fields and class properties (`Integer.MAX_VALUE`, `Math.PI`, `String.name`).
-pub fn static_property(_interp: &mut Interpreter, _h: &mut dyn Host, cls: &str, name: &str) -> R<Option<Value>> {
+/// Static fields and class properties (`Integer.MAX_VALUE`, `Math.PI`, `String.name`), and a
+/// static getter read as a property (`Calendar.instance` is `Calendar.getInstance()`).
+pub fn static_property(interp: &mut Interpreter, h: &mut dyn Host, cls: &str, name: &str) -> R<Option<Value>> {
     let simple = simple_name(cls);
     // Package paths: `java.util` + `.TimeZone`.
     if simple.starts_with(char::is_lowercase) {
@@ -715,12 +716,16 @@ pub fn static_property(_interp: &mut Interpreter, _h: &mut dyn Host, cls: &str, 
         ("Closure", "OWNER_ONLY") => Value::Int(2),
         ("Closure", "DELEGATE_ONLY") => Value::Int(3),
         ("Closure", "TO_SELF") => Value::Int(4),
-        ("Calendar" | "GregorianCalendar", n) => match super::date::calendar_constant(n) {
-            Some(v) => Value::Int(v),
-            None => return Ok(None),
-        },
+        ("Calendar" | "GregorianCalendar", n) if super::date::calendar_constant(n).is_some() => {
+            Value::Int(super::date::calendar_constant(n).unwrap_or_default())
+        }
         ("System", "out" | "err") => Value::class("java.io.PrintStream"),
         ("TimeZone", "default") => return Ok(None),
-        _ => return Ok(None),
+        _ => {
+            let mut chars = name.chars();
+            let Some(first) = chars.next().filter(char::is_ascii_lowercase) else { return Ok(None) };
+            let getter = format!("get{}{}", first.to_ascii_uppercase(), chars.as_str());
+            return call_static(interp, h, cls, &getter, Vec::new());
+        }
     }))
 }

@@ -431,3 +431,15 @@ println 1e2f
 //> 6.28000020980835
 //> 3.3000000715255737
 //> 100.0
+
+//# static fields through the full class name, and a static getter read as a property
+println java.util.Calendar.MONDAY
+println java.math.BigDecimal.ROUND_HALF_UP
+println(new BigDecimal("3.25").setScale(1, java.math.BigDecimal.ROUND_HALF_EVEN))
+println Calendar.instance.get(Calendar.YEAR)
+println java.util.Calendar.instance.get(Calendar.MONTH)
+//> 2
+//> 4
+//> 3.2
+//> 2024
+//> 2
