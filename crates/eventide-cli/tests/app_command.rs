@@ -92,3 +92,33 @@ fn a_handler_name_that_is_not_a_method_is_located_where_it_is_named() {
     assert_eq!((&exceptions[0]["line"], &exceptions[0]["column"]), (&4.into(), &5.into()), "{v}");
     assert!(exceptions[0]["message"].as_str().unwrap().contains("`switchHandlr` is not a method"), "{v}");
 }
+
+#[test]
+fn comparisons_with_values_the_model_never_gives_are_warned_about_where_they_are() {
+    let path = temp_app(
+        "capitals.groovy",
+        &format!(
+            "{HEADER}def switchHandler(evt) {{\n\
+             \x20   if (location.mode == \"Away\" && switch1.currentValue(\"switch\") != \"On\") {{ state.a = 1 }}\n\
+             \x20   if (switch1.currentSwitch in [\"on\", \"Off\"] || location.mode == \"night\") {{ state.b = 1 }}\n\
+             \x20   if (switch1.currentValue(\"lock\") == \"unknown\" || switch1.currentStatus == \"Online\") {{ state.c = 1 }}\n\
+             }}\n"
+        ),
+    );
+    let v = app_json(&path, 0);
+    let warned: Vec<(u64, u64)> = v["constant_comparisons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["line"].as_u64().unwrap(), c["column"].as_u64().unwrap()))
+        .collect();
+    // `"Away"`, `"On"` and `"Off"`; a lock may report `unknown` on a real hub and `status` may be
+    // a device handler's own attribute: not judged.
+    assert_eq!(warned, [(5, 26), (5, 70), (6, 41)], "{v}");
+    let message = v["constant_comparisons"][0]["message"].as_str().unwrap();
+    assert!(message.contains("the location mode is never \"Away\"") && message.contains("did you mean \"away\""));
+    let out = common::eventide().args(["app", &path]).assert().code(0).get_output().stdout.clone();
+    let text = String::from_utf8_lossy(&out);
+    assert!(text.contains("warning: comparisons with a value the model never gives"), "{text}");
+    assert!(text.contains("capitals.groovy:5:26: the location mode is never \"Away\""), "{text}");
+}

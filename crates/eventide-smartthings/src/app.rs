@@ -66,6 +66,9 @@ pub struct App {
     pub pages: Vec<String>,
     /// Errors raised by page methods during discovery (loading continued without them).
     pub warnings: Vec<Diagnostic>,
+    /// Comparisons of the location mode or a device attribute with a value it never takes in
+    /// the model (`location.mode == "Away"`): each gives the same answer in every state.
+    pub constant_comparisons: Vec<Diagnostic>,
     /// A child app's parent (`definition(parent: "namespace:Name")`); the parent is not
     /// installed: calls to `parent` are recorded and answer `null`.
     pub parent: Option<String>,
@@ -284,12 +287,14 @@ impl App {
             )));
         }
         let stem = Path::new(file.name()).file_stem().and_then(|s| s.to_str()).unwrap_or("app").to_string();
+        let constant_comparisons = constant_comparisons(&source.file, &source.script.stmts);
         Ok(App {
             source,
             name: found.definition_name.unwrap_or(stem),
             inputs: found.inputs,
             pages: found.pages,
             warnings: found.warnings,
+            constant_comparisons,
             parent: found.parent_app,
         })
     }
@@ -336,4 +341,44 @@ impl App {
         self.warnings = found.warnings;
         added
     }
+}
+
+/// The comparisons of an app's code with values the mode or an attribute never takes (see
+/// [`crate::comparisons`]): `location.mode` / `location.currentMode`, `d.currentValue("a")`,
+/// `d.latestValue("a")`, `d.currentState("a").value` and `d.currentA` against a string. Only
+/// attributes whose values are the same on every hub are judged
+/// ([`catalogue::CLOSED_DOMAINS`](crate::catalogue::CLOSED_DOMAINS)): an app's device may be
+/// one of its own device handlers, with an attribute of the same name and other values
+/// (`status`), and a real lock can report `unknown`.
+fn constant_comparisons(file: &SourceFile, stmts: &[eventide_groovy::syntax::Stmt]) -> Vec<Diagnostic> {
+    use crate::comparisons::{values_never_taken, Compared};
+    use eventide_groovy::syntax::{Expr, ExprKind, Member};
+    fn attribute_argument(e: &Expr, methods: &[&str]) -> Option<String> {
+        let ExprKind::MethodCall { member: Member::Name(m), args, .. } = &e.kind else { return None };
+        match args.positional.as_slice() {
+            [Expr { kind: ExprKind::Str(a), .. }] if methods.contains(&&**m) => Some(a.to_string()),
+            _ => None,
+        }
+    }
+    let closed = |attribute: String| {
+        crate::catalogue::CLOSED_DOMAINS.contains(&attribute.as_str()).then_some(Compared::Attribute(attribute))
+    };
+    values_never_taken(file, stmts, &|e| match &e.kind {
+        ExprKind::Property { object, member: Member::Name(m), .. } => {
+            if matches!(&object.kind, ExprKind::Ident(o) if &**o == "location")
+                && matches!(&**m, "mode" | "currentMode")
+            {
+                return Some(Compared::Mode);
+            }
+            if &**m == "value" {
+                return attribute_argument(object, &["currentState", "latestState"]).and_then(closed);
+            }
+            let rest = m.strip_prefix("current").filter(|r| r.starts_with(|c: char| c.is_ascii_uppercase()))?;
+            let mut chars = rest.chars();
+            let first = chars.next()?;
+            closed(format!("{}{}", first.to_ascii_lowercase(), chars.as_str()))
+        }
+        ExprKind::MethodCall { .. } => attribute_argument(e, &["currentValue", "latestValue"]).and_then(closed),
+        _ => None,
+    })
 }

@@ -486,6 +486,11 @@ pub fn attribute_row(capabilities: &[&str], attribute: &str) -> Option<&'static 
     })
 }
 
+/// The attributes whose catalogue values are all the values their devices report, on any hub
+/// (the others' lists may be samples: a door also reports `opening`, a smoke detector `tested`,
+/// a lock `unknown`, a text attribute anything).
+pub const CLOSED_DOMAINS: [&str; 7] = ["switch", "contact", "motion", "acceleration", "presence", "water", "valve"];
+
 /// Every value a text attribute of the catalogue can take, whatever device has it: the values
 /// its rows' environments produce and the values commands set. `None` when the values are open:
 /// an unknown or numeric attribute, one with a row the environment never produces, or one a

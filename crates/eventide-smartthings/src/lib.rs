@@ -21,6 +21,8 @@
 //!   [`check_home`](check::check_home), any number of apps with a property file.
 //! - [`properties`]: safety properties of the home (`invariant("name") { ... }` files), checked
 //!   by observer events of the system.
+//! - [`comparisons`]: comparisons with a value the mode or an attribute never takes, found in
+//!   property files and apps.
 //!
 //! ```no_run
 //! use eventide_smartthings::{Options, PairSystem};
@@ -43,6 +45,7 @@ pub mod app;
 pub mod binding;
 pub mod catalogue;
 pub mod check;
+pub mod comparisons;
 pub mod conflicts;
 mod error;
 pub mod handlers;

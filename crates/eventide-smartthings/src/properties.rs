@@ -33,12 +33,12 @@ use std::time::{Duration, Instant};
 
 use eventide_engine::SourcePosition;
 use eventide_groovy::eval::{EvalError, Host, HostRef, Interpreter, Interrupt, InterruptReason, Value};
-use eventide_groovy::syntax::visit::for_each_expr;
-use eventide_groovy::syntax::{parse, BinaryOp, Expr, ExprKind, Member, Script, SourceFile};
+use eventide_groovy::syntax::{parse, ExprKind, Member, Script, SourceFile};
 use eventide_groovy::Diagnostic;
 
 use crate::binding::Device;
 use crate::catalogue;
+use crate::comparisons::{self, Compared};
 
 /// The device lists an invariant can name, and the capabilities that put a device in each.
 pub const DEVICE_LISTS: &[(&str, &[&str])] = &[
@@ -347,60 +347,15 @@ fn named_lists(closure: &Value) -> Vec<&'static str> {
         .collect()
 }
 
-/// The comparisons of a closure between the location mode or a device attribute and a string it
-/// never takes (`mode != "Away"`: the modes are `home`, `away`, `night`; `it.lock == "Locked"`),
-/// as located warnings: such a comparison is constant, so the invariant is vacuous or always
-/// violated, whatever the apps do. Attributes whose values are open (numbers, values set from a
-/// command's argument) are not checked.
+/// The comparisons of a closure between `mode` or a device attribute (`it.lock`) and a string
+/// it never takes (see [`crate::comparisons`]).
 fn values_never_taken(file: &SourceFile, closure: &Value) -> Vec<Diagnostic> {
     let Some(body) = Interpreter::closure_statements(closure) else { return Vec::new() };
-    let mut warnings = Vec::new();
-    for_each_expr(body, &mut |e| {
-        let ExprKind::Binary { op, lhs, rhs } = &e.kind else { return };
-        let literals: Vec<&Expr> = match (op, &rhs.kind) {
-            (BinaryOp::In | BinaryOp::NotIn, ExprKind::List(items)) => items.iter().collect(),
-            (BinaryOp::Eq | BinaryOp::NotEq | BinaryOp::Identical | BinaryOp::NotIdentical, _) => vec![&**rhs],
-            _ => return,
-        };
-        let mut check = |subject: &Expr, literal: &Expr| {
-            let ExprKind::Str(value) = &literal.kind else { return };
-            let (what, domain) = match &subject.kind {
-                ExprKind::Ident(name) if &**name == "mode" => {
-                    ("the location mode".to_string(), catalogue::LOCATION_MODES.to_vec())
-                }
-                ExprKind::Property { member: Member::Name(attribute), .. } => {
-                    match catalogue::attribute_domain(attribute) {
-                        Some(domain) => (format!("attribute `{attribute}`"), domain),
-                        None => return,
-                    }
-                }
-                _ => return,
-            };
-            if domain.contains(&&**value) {
-                return;
-            }
-            let hint = domain
-                .iter()
-                .find(|v| v.eq_ignore_ascii_case(value))
-                .map(|v| format!(" (did you mean \"{v}\"? values compare exactly)"))
-                .unwrap_or_default();
-            warnings.push(Diagnostic::at(
-                file,
-                literal.span,
-                format!(
-                    "{what} is never \"{value}\" (its values: {}){hint}: the comparison gives the same answer in every state",
-                    domain.iter().map(|v| format!("\"{v}\"")).collect::<Vec<_>>().join(", ")
-                ),
-            ));
-        };
-        for literal in &literals {
-            check(lhs, literal);
-        }
-        if literals.len() == 1 {
-            check(rhs, lhs);
-        }
-    });
-    warnings
+    comparisons::values_never_taken(file, body, &|e| match &e.kind {
+        ExprKind::Ident(name) if &**name == "mode" => Some(Compared::Mode),
+        ExprKind::Property { member: Member::Name(attribute), .. } => Some(Compared::Attribute(attribute.to_string())),
+        _ => None,
+    })
 }
 
 /// The host while the file's top level runs: collects the invariants.

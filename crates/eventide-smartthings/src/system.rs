@@ -329,15 +329,10 @@ pub struct PairSystem {
 struct SlotInfo {
     name: Sym,
     domain: Vec<Sym>,
-    /// The domain is every value the attribute has ([`CLOSED_DOMAINS`]): a subscription filter
+    /// The domain is every value the attribute has ([`crate::catalogue::CLOSED_DOMAINS`]): a subscription filter
     /// outside it (`"switch.On"`) matches no event the device sends.
     closed: bool,
 }
-
-/// The attributes whose catalogue values are all the values their devices report (the others'
-/// lists may be samples: a door also reports `opening`, a smoke detector `tested`, a text
-/// attribute anything).
-const CLOSED_DOMAINS: [&str; 7] = ["switch", "contact", "motion", "acceleration", "presence", "water", "valve"];
 
 fn bound_to_value(v: &BoundValue) -> Value {
     match v {
@@ -443,7 +438,7 @@ impl PairSystem {
                 SlotInfo {
                     name: tables.syms.intern(attr.name),
                     domain: attr.row.values.iter().map(|v| tables.syms.intern(v)).collect(),
-                    closed: CLOSED_DOMAINS.contains(&attr.name),
+                    closed: crate::catalogue::CLOSED_DOMAINS.contains(&attr.name),
                 }
             })
             .collect();

@@ -24,13 +24,15 @@
 //! Inputs of a `device.<type>` that neither a device handler (`--device-handlers DIR`) nor the
 //! catalogue defines are bound to generic devices and listed as `modelled_generically`; commands
 //! sent to devices whose capabilities do not define them are listed as `custom_commands`
-//! (warnings: a device handler may define them).
+//! (warnings: a device handler may define them); comparisons with a value the model never gives
+//! (`location.mode == "Away"`) are listed as `constant_comparisons` (warnings).
 //!
 //! `--json` prints `{"ok", "complete", "reason"?, "inputs", "devices", "modelled_generically":
 //! [{"input", "type", "device"}], "custom_commands": [{"device", "command", "file", "line",
 //! "column"}], "subscriptions",
 //! "schedules", "events", "event_names", "handlers_run", "outputs",
-//! "errors": [{"message", "file", "line", "column"}], "exceptions": [...], "warnings": [...]}`.
+//! "errors": [{"message", "file", "line", "column"}], "exceptions": [...], "warnings": [...],
+//! "constant_comparisons": [...]}`.
 
 use crate::cli::{AppArgs, LimitArgs};
 use crate::report::{exit, DiagnosticJson};
@@ -100,6 +102,9 @@ struct AppJson {
     exceptions: Vec<ErrorJson>,
     /// Errors raised by page methods while discovering inputs (pages are not handlers).
     warnings: Vec<ErrorJson>,
+    /// Comparisons with a value the mode or an attribute never takes in the model
+    /// (`location.mode == "Away"`): the same answer in every state.
+    constant_comparisons: Vec<ErrorJson>,
 }
 
 /// `app --json`'s object when the app could not be exercised (bad input or a bad flag).
@@ -121,6 +126,7 @@ fn error_json(reason: &'static str, error: DiagnosticJson) -> AppJson {
         errors: vec![error],
         exceptions: Vec::new(),
         warnings: Vec::new(),
+        constant_comparisons: Vec::new(),
     }
 }
 
@@ -194,6 +200,7 @@ pub fn run(args: AppArgs) -> i32 {
     let app = &system.apps()[0];
     let app_name = app.name.clone();
     let warnings: Vec<ErrorJson> = app.warnings.iter().map(ErrorJson::from).collect();
+    let constant_comparisons: Vec<ErrorJson> = app.constant_comparisons.iter().map(ErrorJson::from).collect();
     let devices: Vec<String> = system.devices().iter().map(describe_device).collect();
     let inputs: Vec<InputJson> = app
         .inputs
@@ -296,6 +303,7 @@ pub fn run(args: AppArgs) -> i32 {
             errors,
             exceptions,
             warnings,
+            constant_comparisons,
         };
         println!("{}", serde_json::to_string(&json).unwrap_or_default());
     } else {
@@ -342,6 +350,15 @@ pub fn run(args: AppArgs) -> i32 {
         if !warnings.is_empty() {
             println!("page errors while discovering inputs ({}):", warnings.len());
             for e in &warnings {
+                println!("  {}:{}:{}: {}", e.file, e.line, e.column, e.message);
+            }
+        }
+        if !constant_comparisons.is_empty() {
+            println!(
+                "warning: comparisons with a value the model never gives (the modes are home, away and night) ({}):",
+                constant_comparisons.len()
+            );
+            for e in &constant_comparisons {
                 println!("  {}:{}:{}: {}", e.file, e.line, e.column, e.message);
             }
         }
