@@ -86,7 +86,28 @@ fn a_reordering_that_fails_an_assertion_is_a_harmful_race() {
     assert_eq!(code, 1, "{v}");
     let race = v["races"].as_array().unwrap().iter().find(|r| r["first"] == "fill" && r["second"] == "drain").unwrap();
     assert_eq!((race["classification"].as_str(), race["reason"].as_str()), (Some("harmful"), Some("fails")), "{v}");
-    assert_eq!(race["differences"], serde_json::json!(["finding: none / level went negative"]));
+    assert_eq!(race["differences"], serde_json::json!(["finding `level went negative`: not raised / raised"]));
+}
+
+#[test]
+fn a_reordering_that_avoids_the_recorded_failure_is_a_harmful_race_too() {
+    // The recorded order fails (`c` after `a`); the reversal `c a` passes: the race decides
+    // whether the assertion fails, whichever order was recorded.
+    let model = temp_file(
+        "r4",
+        "lost.groovy",
+        "ran = 0
+event(\"a\") { ran = 1; disable(\"a\") }
+         event(\"c\") { assert ran == 0 : \"a ran before c\"; disable(\"c\") }
+",
+    );
+    let trace = temp_file("r4", "lost.trace", "a\nc\n");
+    let (code, v) =
+        json(&["check", model.to_str().unwrap(), "--por", "r4", "--trace", trace.to_str().unwrap(), "--all", "--json"]);
+    assert_eq!(code, 1, "{v}");
+    let race = v["races"].as_array().unwrap().iter().find(|r| r["first"] == "a" && r["second"] == "c").unwrap();
+    assert_eq!((race["classification"].as_str(), race["reason"].as_str()), (Some("harmful"), Some("fails")), "{v}");
+    assert_eq!(race["differences"], serde_json::json!(["finding `a ran before c`: raised / not raised"]));
 }
 
 #[test]

@@ -331,6 +331,34 @@ fn inline_timers_run_at_once_and_setup_schedules_become_timer_events() {
 }
 
 #[test]
+fn state_differences_name_the_smart_home_monitor_and_the_data_of_pending_timers() {
+    let data = |d: &[eventide_engine::StateDifference]| -> Vec<(String, String, String)> {
+        d.iter().filter(|d| !d.enabling).map(|d| (d.what.clone(), d.first.clone(), d.second.clone())).collect()
+    };
+    let mut sys = system(&["alarm-arm.groovy", "alarm-disarm.groovy"], Options::default());
+    let a = setup(&mut sys, "setup:A");
+    let armed = run(&mut sys, &a, "contact1.contact=open").next;
+    let differences = data(&sys.differences(&a, &armed));
+    assert!(
+        differences.contains(&("location.alarmSystemStatus".into(), "off".into(), "away".into())),
+        "{differences:?}"
+    );
+    // The same timer pending in both states with other data: a data difference.
+    let options = Options { timers: TimerMode::Deferred, ..Options::default() };
+    let mut sys = system(&["timer-data.groovy"], options);
+    let a = setup(&mut sys, "setup:A");
+    let on = run(&mut sys, &a, "dimmer1.switch=on").next;
+    let off = run(&mut sys, &on, "dimmer1.switch=off").next;
+    let on_again = run(&mut sys, &off, "dimmer1.switch=on").next;
+    let all = sys.differences(&off, &on_again);
+    assert!(all.iter().all(|d| !d.enabling), "the same timer is pending in both: {all:?}");
+    assert!(data(&all).contains(&("Timer Data timer later data".into(), "[v:off]".into(), "[v:on]".into())), "{all:?}");
+    // A trace may name the timer of a method the app has, not a misspelt one.
+    assert!(sys.event_named("timer:app1.later").is_some());
+    assert!(sys.event_named("timer:app1.Later").is_none());
+}
+
+#[test]
 fn deferred_timers_are_pending_events_until_they_fire_or_are_unscheduled() {
     let options = Options { timers: TimerMode::Deferred, ..Options::default() };
     let mut sys = system(&["timers.groovy"], options);

@@ -10,8 +10,9 @@ use eventide_groovy::eval::Value;
 impl PairSystem {
     /// How two states differ (see [`TransitionSystem::state_differences`]): device attributes
     /// (`lock1.lock`), the location mode, and keys of each app's `state`, `atomicState` and fields
-    /// (`away-lock state.count`) and its child devices are data; an app's subscriptions and pending timers, and whether
-    /// setup has run, decide which events are enabled.
+    /// (`away-lock state.count`) and its child devices, the Smart Home Monitor's status, and the
+    /// data of pending timers (the same timers pending in both) are data; an app's subscriptions
+    /// and which timers are pending, and whether setup has run, decide which events are enabled.
     pub fn differences(&self, a: &PairState, b: &PairState) -> Vec<StateDifference> {
         let mut out = Vec::new();
         let name = |s: u32| self.tables.syms.name(s).to_string();
@@ -32,6 +33,9 @@ impl PairSystem {
         }
         if a.mode != b.mode {
             push("location.mode".into(), name(a.mode), name(b.mode), false);
+        }
+        if a.alarm_system != b.alarm_system {
+            push("location.alarmSystemStatus".into(), name(a.alarm_system), name(b.alarm_system), false);
         }
         for (i, (x, y)) in a.apps.iter().zip(b.apps.iter()).enumerate() {
             let app = self.apps.get(i).map_or_else(|| format!("app{}", i + 1), |a| a.name.clone());
@@ -59,7 +63,22 @@ impl PairSystem {
                 push(format!("{app} subscriptions"), x.subs.len().to_string(), y.subs.len().to_string(), true);
             }
             let timers = |t: &[super::Timer]| t.iter().map(|t| name(t.handler)).collect::<Vec<_>>().join(",");
-            if !super::timers_equal(&x.timers, &y.timers) {
+            let same_timers = x.timers.len() == y.timers.len()
+                && x.timers
+                    .iter()
+                    .zip(y.timers.iter())
+                    .all(|(s, t)| s.handler == t.handler && s.periodic == t.periodic);
+            if same_timers {
+                // The same timers pending, with other data: what they will do differs (data).
+                for (s, t) in x.timers.iter().zip(y.timers.iter()).filter(|(s, t)| !s.data.state_eq(&t.data)) {
+                    push(
+                        format!("{app} timer {} data", name(s.handler)),
+                        s.data.to_string(),
+                        t.data.to_string(),
+                        false,
+                    );
+                }
+            } else {
                 push(format!("{app} timers"), timers(&x.timers), timers(&y.timers), true);
             }
         }
@@ -84,7 +103,9 @@ impl PairSystem {
         kinds.extend((0..self.apps.len() as u8).map(EventKind::Touch));
         if let Some((app, handler)) = wanted.strip_prefix("timer:app").and_then(|r| r.split_once('.')) {
             if let Ok(app) = app.parse::<u8>() {
-                if (1..=self.apps.len()).contains(&(app as usize)) {
+                // Only a method of the app can be a timer's handler (a misspelt one is unknown).
+                let has_method = self.apps.get(app as usize - 1).is_some_and(|a| a.has_method(handler));
+                if (1..=self.apps.len()).contains(&(app as usize)) && has_method {
                     let handler = self.tables.syms.intern(handler);
                     kinds.push(EventKind::Timer { app: app - 1, handler });
                 }

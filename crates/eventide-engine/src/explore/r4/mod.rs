@@ -98,8 +98,7 @@ impl Default for R4Config {
 pub enum Classification {
     /// Data differs.
     Harmful,
-    /// The reordered sequence raised a finding (a failed assertion, an exception) that the
-    /// original did not.
+    /// One order raised a finding (a failed assertion, an exception) that the other did not.
     Fails,
     /// Equal final states, every event replayed: the two events commute.
     Commutative,
@@ -514,26 +513,26 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
         raised
     }
 
-    /// Compares the current sequence with its parent: a finding the parent did not raise makes
-    /// the race harmful (`fails`); else the final states decide.
+    /// Compares the current sequence with its parent: a finding one of them raised and the other
+    /// did not makes the race harmful (`fails`: one order fails, the other does not); else the
+    /// final states decide.
     fn classify(
         &mut self,
         parent: &ParentEnd<T::State>,
         skipped: &[EventId],
     ) -> (Classification, Vec<StateDifference>) {
-        let new_findings: Vec<StateDifference> = self
-            .raised()
-            .into_iter()
-            .filter(|m| !parent.raised.contains(m))
-            .map(|m| StateDifference {
-                what: "finding".to_string(),
-                first: "none".to_string(),
-                second: m,
-                enabling: false,
-            })
-            .collect();
-        if !new_findings.is_empty() {
-            return (Classification::Fails, new_findings);
+        let raised = self.raised();
+        let finding = |m: &String, in_parent: bool| StateDifference {
+            what: format!("finding `{m}`"),
+            first: if in_parent { "raised" } else { "not raised" }.to_string(),
+            second: if in_parent { "not raised" } else { "raised" }.to_string(),
+            enabling: false,
+        };
+        let lost = parent.raised.iter().filter(|m| !raised.contains(m)).map(|m| finding(m, true));
+        let new = raised.iter().filter(|m| !parent.raised.contains(m)).map(|m| finding(m, false));
+        let changed_findings: Vec<StateDifference> = lost.chain(new).collect();
+        if !changed_findings.is_empty() {
+            return (Classification::Fails, changed_findings);
         }
         let last = self.frames.last().expect("a frame");
         let skipped_differences = skipped.iter().map(|&e| StateDifference {
