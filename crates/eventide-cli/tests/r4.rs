@@ -158,3 +158,29 @@ fn a_pair_reports_conflicts_and_races() {
         && r["differences"].as_array().unwrap().iter().any(|d| d.as_str().unwrap().starts_with("lock1.lock:"))));
     assert!(races.iter().any(|r| r["classification"] == "harmless"));
 }
+
+#[test]
+fn the_limits_apply_to_the_analysis_of_a_long_sequence() {
+    // Recording 5,000 events takes a fraction of a second; analysing their races takes far
+    // longer than the 1 s limit (it used to run to the end and report `ok`, complete).
+    let model = temp_file(
+        "r4",
+        "toggles.groovy",
+        "x = 0\ny = 0\nevent(\"tx\") { x = (x + 1) % 2 }\nevent(\"ty\") { y = (y + 1) % 2 }\n",
+    );
+    let (code, v) = json(&[
+        "check",
+        model.to_str().unwrap(),
+        "--por",
+        "r4",
+        "--depth",
+        "5000",
+        "--reversals",
+        "1",
+        "--time-limit",
+        "1",
+        "--json",
+    ]);
+    assert_eq!((code, v["verdict"].as_str(), v["reason"].as_str()), (3, Some("incomplete"), Some("time")), "{v}");
+    assert_eq!(v["complete"], false);
+}

@@ -334,6 +334,9 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
                 let mut all_skipped = entry.skipped;
                 all_skipped.extend(skipped.into_iter().map(|(_, e)| e));
                 self.finish_sequence(entry.depth, Some(entry.origin), all_skipped);
+                if self.book.stopped() {
+                    break; // a limit stopped the analysis of the sequence's races
+                }
             }
         } else {
             self.record_stopped(0, None, initial_skipped.clone());
@@ -583,9 +586,18 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
         let events: Vec<EventId> = self.frames[..n].iter().map(|f| f.next.as_ref().expect("executed").0).collect();
         let accesses: Vec<&[Access]> =
             self.frames[..n].iter().map(|f| f.next.as_ref().expect("executed").1.as_slice()).collect();
-        let dep = Dependence::new(&accesses);
+        let (book, stats) = (&mut self.book, &self.stats);
+        let Some(dep) = Dependence::new_unless(&accesses, &mut || book.limit_reached(stats.states, stats.executed))
+        else {
+            return;
+        };
         let mut inserts: Vec<(usize, Vec<EventId>, Origin<T::State>)> = Vec::new();
         for i in 0..n {
+            // The analysis of a long sequence (its races are pairs of positions) is work of its
+            // own: the limits apply to it as to the handlers.
+            if self.book.limit_reached(self.stats.states, self.stats.executed) {
+                return;
+            }
             let origin =
                 |second: EventId, kind: RaceKind| Origin { parent: end.clone(), first: events[i], second, kind };
             // Figure 4a: an event that τ_i disabled runs before it.
@@ -609,6 +621,9 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
             }
         }
         for (i, seq, origin) in inserts {
+            if self.book.limit_reached(self.stats.states, self.stats.executed) {
+                return;
+            }
             let entry = Entry { seq, skipped: Vec::new(), depth: depth + 1, origin: Rc::new(origin) };
             self.insert(&dep, &events, i, entry);
         }
@@ -622,7 +637,11 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
         let events: Vec<EventId> = self.frames[..n].iter().map(|f| f.next.as_ref().expect("executed").0).collect();
         let accesses: Vec<&[Access]> =
             self.frames[..n].iter().map(|f| f.next.as_ref().expect("executed").1.as_slice()).collect();
-        let dep = Dependence::new(&accesses);
+        let (book, stats) = (&mut self.book, &self.stats);
+        let Some(dep) = Dependence::new_unless(&accesses, &mut || book.limit_reached(stats.states, stats.executed))
+        else {
+            return;
+        };
         self.propagate_with(&dep, &events);
     }
 
@@ -630,6 +649,9 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
     /// level down (Algorithm 3); entries that the current sequence covers are dropped.
     fn propagate_with(&mut self, dep: &Dependence, events: &[EventId]) {
         for i in 0..dep.len() {
+            if self.book.limit_reached(self.stats.states, self.stats.executed) {
+                return;
+            }
             let pending = std::mem::take(&mut self.frames[i].pending);
             let mut keep = Vec::new();
             let mut moved = Vec::new();

@@ -80,10 +80,21 @@ pub(crate) struct Dependence {
 
 impl Dependence {
     /// The dependence of a sequence whose `k`-th event made `accesses[k]`.
+    #[cfg(test)]
     pub fn new(accesses: &[&[Access]]) -> Dependence {
+        Self::new_unless(accesses, &mut || false).expect("never stopped")
+    }
+
+    /// The dependence of a sequence whose `k`-th event made `accesses[k]`, asking `stop` before
+    /// each position (the relation of a long sequence costs up to cubic time): `None` when it
+    /// says to stop.
+    pub fn new_unless(accesses: &[&[Access]], stop: &mut dyn FnMut() -> bool) -> Option<Dependence> {
         let n = accesses.len();
         let mut d = Dependence { n, direct: Rows::new(n), preds: Rows::new(n), succs: Rows::new(n) };
         for j in 0..n {
+            if stop() {
+                return None;
+            }
             for i in 0..j {
                 if conflict(accesses[i], accesses[j]) {
                     d.direct.set(j, i);
@@ -101,7 +112,7 @@ impl Dependence {
                 }
             }
         }
-        d
+        Some(d)
     }
 
     pub fn len(&self) -> usize {
