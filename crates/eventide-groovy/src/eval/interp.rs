@@ -441,6 +441,8 @@ impl Interpreter {
         self.tick().map_err(|e| self.loc(e, body.span))?;
         match &body.kind {
             StmtKind::Block(stmts) => self.exec_block(h, f, stmts),
+            // `if (c) def v = 1`: the declaration is the body's own, gone after it.
+            StmtKind::LocalVar { .. } => self.exec(h, &Frame { env: Env::child(&f.env), ctx: f.ctx.clone() }, body),
             _ => self.exec(h, f, body),
         }
     }
@@ -1804,7 +1806,10 @@ impl Interpreter {
     }
 
     fn exec_tail_body(&mut self, h: &mut dyn Host, f: &Frame, s: &Stmt) -> R<(Flow, Value)> {
-        self.exec_tail(h, f, s)
+        match &s.kind {
+            StmtKind::LocalVar { .. } => self.exec_tail(h, &Frame { env: Env::child(&f.env), ctx: f.ctx.clone() }, s),
+            _ => self.exec_tail(h, f, s),
+        }
     }
 
     /// Calls a closure value.

@@ -215,3 +215,15 @@ println c * d
 //> 7 seven Integer
 //> 9
 //> 12
+
+//# a declaration as the whole body of an if or a loop is scoped to that body
+lvl = 50
+def onHandler(v) {
+    if (v == "on") def lvl = 10
+    return lvl
+}
+def tail(v) { if (v) def w = 7 else def w = 8 }
+println "onHandler -> " + onHandler("on")
+println "${tail(true)} ${tail(false)}"
+//> onHandler -> 50
+//> 7 8
