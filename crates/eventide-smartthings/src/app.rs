@@ -82,6 +82,9 @@ pub(crate) struct Discovered {
     pub parent_app: Option<String>,
     /// App fields assigned by the top level.
     pub fields: Value,
+    /// `state` and `atomicState` as the top level and the page runs left them: the installed
+    /// app starts with them (pages run on the app being configured).
+    pub page_state: [Value; 2],
     /// Whether the top level called `definition(...)` or `preferences`, and whether it called
     /// `metadata` (a device handler).
     pub declared: bool,
@@ -243,6 +246,11 @@ pub(crate) fn discover(
     let discovery = host.discovery.take().unwrap_or_default();
     drop(host);
     let fields = st.apps.first().map(|a| a.maps[2].clone()).unwrap_or_else(Value::empty_map);
+    let page_state = st
+        .apps
+        .first()
+        .map(|a| [a.maps[0].clone(), a.maps[1].clone()])
+        .unwrap_or_else(|| [Value::empty_map(), Value::empty_map()]);
     let pages = discovery.pages.into_iter().filter(|p| interp.has_method(p)).collect();
     Ok(Discovered {
         inputs: discovery.inputs,
@@ -250,6 +258,7 @@ pub(crate) fn discover(
         definition_name: discovery.definition_name,
         parent_app: discovery.parent_app,
         fields,
+        page_state,
         warnings,
         declared: discovery.declared,
         device_metadata: discovery.device_metadata,

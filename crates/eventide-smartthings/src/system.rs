@@ -380,7 +380,7 @@ impl PairSystem {
         let none = crate::handlers::DeviceHandlers::none();
         let handlers = options.device_handlers.unwrap_or(&none);
         let mut binding;
-        let mut fields: Vec<Value>;
+        let mut fields: Vec<(Value, [Value; 2])>;
         let mut round = 0;
         loop {
             round += 1;
@@ -389,7 +389,7 @@ impl PairSystem {
             let mut added = false;
             for (i, app) in apps.iter_mut().enumerate() {
                 let found = discover(&app.source, settings_of(&binding, i), Some(&binding))?;
-                fields.push(found.fields.clone());
+                fields.push((found.fields.clone(), found.page_state.clone()));
                 added |= app.merge(found);
             }
             if !added {
@@ -468,8 +468,8 @@ impl PairSystem {
             alarm_system,
             apps: fields
                 .iter()
-                .map(|f| AppRuntime {
-                    maps: [Value::empty_map(), Value::empty_map(), f.deep_copy(), Value::empty_map()],
+                .map(|(f, [state, atomic])| AppRuntime {
+                    maps: [state.deep_copy(), atomic.deep_copy(), f.deep_copy(), Value::empty_map()],
                     ..AppRuntime::default()
                 })
                 .collect(),

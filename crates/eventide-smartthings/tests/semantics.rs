@@ -331,6 +331,21 @@ fn inline_timers_run_at_once_and_setup_schedules_become_timer_events() {
 }
 
 #[test]
+fn state_a_settings_page_wrote_is_the_installed_apps() {
+    let mut sys = system(&["page-state.groovy"], Options::default());
+    let a = setup(&mut sys, "setup:A");
+    assert_eq!(sys.state_value(&a, AppId::App1, "keep").as_deref(), Some("2"));
+    // Three presses keep two: the state space stays finite.
+    let mut s = a;
+    for _ in 0..3 {
+        let step = run(&mut sys, &s, "button1.button=pushed");
+        assert!(step.findings.is_empty(), "{:?}", step.findings);
+        s = step.next;
+    }
+    assert_eq!(sys.state_value(&s, AppId::App1, "presses").as_deref(), Some("[pushed, pushed]"));
+}
+
+#[test]
 fn state_differences_name_the_smart_home_monitor_and_the_data_of_pending_timers() {
     let data = |d: &[eventide_engine::StateDifference]| -> Vec<(String, String, String)> {
         d.iter().filter(|d| !d.enabling).map(|d| (d.what.clone(), d.first.clone(), d.second.clone())).collect()
