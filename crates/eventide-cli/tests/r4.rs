@@ -184,3 +184,25 @@ fn the_limits_apply_to_the_analysis_of_a_long_sequence() {
     assert_eq!((code, v["verdict"].as_str(), v["reason"].as_str()), (3, Some("incomplete"), Some("time")), "{v}");
     assert_eq!(v["complete"], false);
 }
+
+#[test]
+fn a_byte_order_mark_is_not_part_of_the_first_event_and_long_skip_lists_are_cut_in_text() {
+    let model = temp_file(
+        "r4",
+        "bom.groovy",
+        "n = 0\nevent(\"once\") { n = 1; disable(\"once\") }\nevent(\"other\") { n = n }\n",
+    );
+    let trace = temp_file("r4", "bom.trace", &format!("\u{feff}once\n{}other\n", "once\n".repeat(30)));
+    let (code, v) =
+        json(&["check", model.to_str().unwrap(), "--por", "r4", "--trace", trace.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["initial"][0], "once", "{v}");
+    assert_eq!(v["initial_skipped"].as_array().map(Vec::len), Some(30), "{v}");
+    let out = eventide()
+        .args(["check", model.to_str().unwrap(), "--por", "r4", "--trace", trace.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("skipped in the given trace (not enabled, 30): once, once"), "{text}");
+    assert!(text.contains(", ... and 10 more"), "{text}");
+}

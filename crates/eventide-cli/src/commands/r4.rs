@@ -78,11 +78,13 @@ pub fn trace_error(file: &Path, line: u32, message: String) -> DiagnosticJson {
 /// Reads a trace file as (line, event name) pairs.
 fn read_trace(file: &Path) -> Result<Vec<(u32, String)>, DiagnosticJson> {
     let text = std::fs::read_to_string(file).map_err(|e| trace_error(file, 0, format!("cannot read trace: {e}")))?;
+    // A byte-order mark (editors on Windows write one) is not part of the first event's name.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_string();
     if text.trim_start().starts_with('{') {
         return Err(trace_error(
             file,
             1,
-            "a JSON trace is the `trace` array of one finding (`check --json`'s findings[i].trace, `pair --json`'s \
+            "a JSON trace is the `trace` array of one finding (`check --json`'s violations[i].trace, `pair --json`'s \
              conflicts[i].trace), not a whole report"
                 .into(),
         ));
@@ -196,7 +198,15 @@ pub fn r4_json(r: &R4Outcome, name: impl Fn(EventId) -> String) -> R4Json {
                     r4::RaceKind::Disables => "disables",
                 },
                 depth: r.sequences[x.child].depth,
-                differences: x.differences.iter().map(|d| format!("{}: {} / {}", d.what, d.first, d.second)).collect(),
+                differences: x
+                    .differences
+                    .iter()
+                    .map(|d| {
+                        // An empty side (no timer pending) shows as `(none)`, not as nothing.
+                        let side = |s: &str| if s.is_empty() { "(none)".to_string() } else { s.to_string() };
+                        format!("{}: {} / {}", d.what, side(&d.first), side(&d.second))
+                    })
+                    .collect(),
                 trace: names(&r.sequences[x.child].events),
                 original: names(&r.sequences[x.parent].events),
             })
@@ -221,7 +231,12 @@ pub fn r4_text(r: &R4Json) -> String {
         r.races.len() - harmful
     );
     if !r.initial_skipped.is_empty() {
-        let _ = writeln!(out, "  skipped in the given trace (not enabled): {}", r.initial_skipped.join(", "));
+        // The first few, then how many more (a long trace can skip thousands; JSON has them all).
+        const SHOWN: usize = 20;
+        let shown = r.initial_skipped.iter().take(SHOWN).cloned().collect::<Vec<_>>().join(", ");
+        let more = r.initial_skipped.len().saturating_sub(SHOWN);
+        let more = if more > 0 { format!(", ... and {more} more") } else { String::new() };
+        let _ = writeln!(out, "  skipped in the given trace (not enabled, {}): {shown}{more}", r.initial_skipped.len());
     }
     for (n, x) in r.races.iter().enumerate() {
         let _ = writeln!(
