@@ -296,14 +296,66 @@ pub(super) fn conflict_text(n: usize, c: &ConflictJson) -> String {
     let _ = writeln!(out, "\n{}", c.heading(n));
     for (i, step) in c.trace.iter().enumerate() {
         let _ = writeln!(out, "  {i:>3}. {}", step.event);
-        for h in &step.handlers {
-            let _ = writeln!(out, "         runs {h}");
-        }
+        let mut lines: Vec<(String, bool)> = step.handlers.iter().map(|h| (format!("runs {h}"), false)).collect();
         for w in &step.writes {
             let mark = if w.conflicting { "   <-- conflicting write" } else { "" };
             let timer = if w.scheduled { " (in the cascade of a scheduled handler run at once)" } else { "" };
-            let _ = writeln!(out, "         {} sets {}.{} = {}{timer}{mark}", w.app, w.device, w.attribute, w.value);
+            lines.push((
+                format!("{} sets {}.{} = {}{timer}{mark}", w.app, w.device, w.attribute, w.value),
+                w.conflicting,
+            ));
+        }
+        for line in elide(&lines) {
+            let _ = writeln!(out, "         {line}");
         }
     }
     out
+}
+
+/// The lines of one step as printed: all of them when there are few; else (a cascade that ran
+/// to its depth bound runs hundreds of handlers) the first and last few, the marked lines and
+/// their neighbours, and a count of each run of lines left out (JSON keeps every line).
+fn elide(lines: &[(String, bool)]) -> Vec<String> {
+    const ALL_UP_TO: usize = 40;
+    const EDGE: usize = 6;
+    const AROUND: usize = 2;
+    if lines.len() <= ALL_UP_TO {
+        return lines.iter().map(|(l, _)| l.clone()).collect();
+    }
+    let marked: Vec<usize> = lines.iter().enumerate().filter(|(_, (_, m))| *m).map(|(i, _)| i).collect();
+    let keep = |i: usize| i < EDGE || i + EDGE >= lines.len() || marked.iter().any(|&m| m.abs_diff(i) <= AROUND);
+    let mut out = Vec::new();
+    let mut left_out = 0;
+    for (i, (line, _)) in lines.iter().enumerate() {
+        if keep(i) {
+            if left_out > 0 {
+                out.push(format!("... {left_out} more handler runs and writes ..."));
+                left_out = 0;
+            }
+            out.push(line.clone());
+        } else {
+            left_out += 1;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::elide;
+
+    #[test]
+    fn a_long_step_keeps_its_ends_and_the_marked_lines_with_their_neighbours() {
+        let few: Vec<(String, bool)> = (0..40).map(|i| (format!("l{i}"), i == 3)).collect();
+        assert_eq!(elide(&few).len(), 40, "up to 40 lines are all printed");
+        let many: Vec<(String, bool)> = (0..300).map(|i| (format!("l{i}"), i == 150)).collect();
+        let shown = elide(&many);
+        let expected: Vec<String> = ["l0", "l1", "l2", "l3", "l4", "l5", "... 142 more handler runs and writes ..."]
+            .into_iter()
+            .chain(["l148", "l149", "l150", "l151", "l152", "... 141 more handler runs and writes ..."])
+            .chain(["l294", "l295", "l296", "l297", "l298", "l299"])
+            .map(String::from)
+            .collect();
+        assert_eq!(shown, expected);
+    }
 }
