@@ -45,11 +45,11 @@ fn a_violation_trace_feeds_back_as_the_initial_sequence() {
 #[test]
 fn unknown_events_and_misplaced_options_are_usage_errors() {
     let model = example("models", "r4-gallery.groovy");
-    let trace = temp_file("r4", "bad.trace", "load2\n\n# a comment\nclick9\n");
+    let trace = temp_file("r4", "bad.trace", "load2\n\n# a comment\n  click9\n");
     let out = eventide().args(["check", &model, "--por", "r4", "--trace", trace.to_str().unwrap()]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("bad.trace:4: unknown event `click9`"), "{stderr}");
+    assert!(stderr.contains("bad.trace:4:3: unknown event `click9`"), "{stderr}");
     let out = eventide().args(["check", &model, "--reversals", "2"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let out = eventide().args(["check", &model, "--por", "r4", "--reversals", "x"]).output().unwrap();
@@ -122,11 +122,11 @@ fn trace_files_that_give_r4_nothing_to_run_are_located_errors() {
     };
     for (name, text) in [("empty.trace", ""), ("comments.trace", "# nothing\n\n"), ("empty-array.trace", "[]")] {
         let stderr = error(name, text);
-        assert!(stderr.contains(&format!("{name}:1: the trace holds no event")), "{stderr}");
+        assert!(stderr.contains(&format!("{name}:1:1: the trace holds no event")), "{stderr}");
     }
     // click2 is disabled until click1 runs: nothing of this trace can run.
     let stderr = error("disabled.trace", "click2\n");
-    assert!(stderr.contains("disabled.trace:1: no event of the trace could run"), "{stderr}");
+    assert!(stderr.contains("disabled.trace:1:1: no event of the trace could run"), "{stderr}");
     assert!(stderr.contains("click2"), "{stderr}");
     let stderr = error("report.json", "{\"verdict\": \"violation\", \"findings\": []}");
     assert!(stderr.contains("not a whole report"), "{stderr}");

@@ -144,7 +144,7 @@ pub fn run(args: PairArgs) -> i32 {
                 if args.json {
                     println!("{}", serde_json::to_string(&error_json(por, "usage", trace)).unwrap_or_default());
                 } else {
-                    eprintln!("error: {}:{}: {}", trace.file, trace.line, trace.message);
+                    eprintln!("error: {}:{}:{}: {}", trace.file, trace.line, trace.column, trace.message);
                 }
                 return exit::BAD_INPUT;
             }

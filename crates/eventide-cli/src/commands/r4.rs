@@ -70,13 +70,19 @@ pub fn misplaced(args: &R4Args, por: Por) -> Option<String> {
     (given && por != Por::R4).then(|| "--trace, --depth, --reversals and --maximal need --por r4".to_string())
 }
 
-/// A trace file that could not be read or names an unknown event: a diagnostic with its line.
+/// A trace file that could not be read or names an unknown event: a diagnostic with its line
+/// (0 when the file could not be read) and column.
 pub fn trace_error(file: &Path, line: u32, message: String) -> DiagnosticJson {
-    DiagnosticJson { file: file.display().to_string(), line, column: if line > 0 { 1 } else { 0 }, message }
+    trace_error_at(file, line, if line > 0 { 1 } else { 0 }, message)
 }
 
-/// Reads a trace file as (line, event name) pairs.
-fn read_trace(file: &Path) -> Result<Vec<(u32, String)>, DiagnosticJson> {
+/// [`trace_error`] at a column.
+fn trace_error_at(file: &Path, line: u32, column: u32, message: String) -> DiagnosticJson {
+    DiagnosticJson { file: file.display().to_string(), line, column, message }
+}
+
+/// Reads a trace file as (line, column, event name) triples.
+fn read_trace(file: &Path) -> Result<Vec<(u32, u32, String)>, DiagnosticJson> {
     let text = std::fs::read_to_string(file).map_err(|e| trace_error(file, 0, format!("cannot read trace: {e}")))?;
     // A byte-order mark (editors on Windows write one) is not part of the first event's name.
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_string();
@@ -93,12 +99,15 @@ fn read_trace(file: &Path) -> Result<Vec<(u32, String)>, DiagnosticJson> {
         return Ok(text
             .lines()
             .enumerate()
-            .map(|(i, l)| (i as u32 + 1, without_comment(l).trim().to_string()))
-            .filter(|(_, l)| !l.is_empty())
+            .map(|(i, l)| {
+                let column = l.chars().take_while(|c| c.is_whitespace()).count() as u32 + 1;
+                (i as u32 + 1, column, without_comment(l).trim().to_string())
+            })
+            .filter(|(_, _, l)| !l.is_empty())
             .collect());
     }
     let value: serde_json::Value = serde_json::from_str(&text)
-        .map_err(|e| trace_error(file, e.line() as u32, format!("invalid JSON trace: {e}")))?;
+        .map_err(|e| trace_error_at(file, e.line() as u32, e.column() as u32, format!("invalid JSON trace: {e}")))?;
     let items = value.as_array().cloned().unwrap_or_default();
     let mut out = Vec::new();
     let mut from = 0;
@@ -116,7 +125,9 @@ fn read_trace(file: &Path) -> Result<Vec<(u32, String)>, DiagnosticJson> {
         let quoted = serde_json::to_string(&name).unwrap_or_default();
         let at = text[from..].find(&quoted).map_or(from, |k| from + k);
         from = at + quoted.len().min(text.len() - at);
-        out.push((text[..at].matches('\n').count() as u32 + 1, name));
+        let line_start = text[..at].rfind('\n').map_or(0, |k| k + 1);
+        let column = text[line_start..at].chars().count() as u32 + 1;
+        out.push((text[..at].matches('\n').count() as u32 + 1, column, name));
     }
     Ok(out)
 }
@@ -157,10 +168,10 @@ pub fn config(
         None => InitialSequence::Record,
         Some(file) => {
             let mut events = Vec::new();
-            for (line, name) in read_trace(file).map_err(Ok)? {
+            for (line, column, name) in read_trace(file).map_err(Ok)? {
                 match lookup(&name) {
                     Some(e) => events.push(e),
-                    None => return Err(Ok(trace_error(file, line, format!("unknown event `{name}`")))),
+                    None => return Err(Ok(trace_error_at(file, line, column, format!("unknown event `{name}`")))),
                 }
             }
             if events.is_empty() {
@@ -285,7 +296,7 @@ pub fn run_check(args: CheckArgs) -> i32 {
         if args.json {
             println!("{}", to_json(&report::error_json(Por::R4.name(), reason, d)));
         } else {
-            eprintln!("error: {}:{}: {}", d.file, d.line, d.message);
+            eprintln!("error: {}:{}:{}: {}", d.file, d.line, d.column, d.message);
         }
         exit::BAD_INPUT
     };
