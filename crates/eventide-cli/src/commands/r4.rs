@@ -233,7 +233,7 @@ pub fn r4_text(r: &R4Json) -> String {
     let harmful = r.races.iter().filter(|x| x.classification == "harmful").count();
     let _ = writeln!(
         out,
-        "\nR4: {} sequence(s) explored from a sequence of {} events, up to {} reversal(s); {} race(s): {} harmful, {} harmless",
+        "\nR4: {} sequence(s) explored from a sequence of {} events, the farthest {} reversal(s) away; {} race(s): {} harmful, {} harmless",
         r.sequences,
         r.initial.len(),
         r.max_reversals,
