@@ -337,7 +337,7 @@ struct SlotInfo {
 fn bound_to_value(v: &BoundValue) -> Value {
     match v {
         BoundValue::Device(d) => Value::Host(HostRef { kind: kind::DEVICE, id: *d }),
-        BoundValue::DeviceList(d) => Value::Host(HostRef { kind: kind::DEVICE_LIST, id: *d }),
+        BoundValue::DeviceList(d) => Value::new_list(vec![Value::Host(HostRef { kind: kind::DEVICE, id: *d })]),
         BoundValue::Text(s) => Value::str(s),
         BoundValue::Integer(i) => match i32::try_from(*i) {
             Ok(i) => Value::Int(i),

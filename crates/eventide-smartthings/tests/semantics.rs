@@ -896,6 +896,7 @@ fn device_lists_are_lists_to_operators_commands_go_to_each_and_inputs_shadow_met
     assert_eq!(sys.state_value(&step.next, AppId::App1, "results").as_deref(), Some("2"));
     // `lamps - extraLamps` (both [switch1]) is empty; `+` and `flatten` take the elements.
     assert_eq!(sys.state_value(&step.next, AppId::App1, "operators").as_deref(), Some("[2, 0, 1, 2, true]"));
+    assert_eq!(sys.state_value(&step.next, AppId::App1, "drained").as_deref(), Some("[0, 1]"));
     // A getter reads the input of its own name (the binding comes first, as in Groovy scripts):
     // the input, then the fallback; it used to call itself until the stack overflowed.
     let count = sys.state_value(&step.next, AppId::App1, "lampCount").expect("lampCount stored");

@@ -1488,7 +1488,9 @@ impl Interpreter {
             }
             _ => {
                 let a = self.eval_args(h, f, args)?;
-                if matches!(recv, Value::Host(_)) {
+                // A host object's method, or a method a list of them takes from its elements
+                // (`[lamp, fan].off()`), may ask where it was called.
+                if matches!(recv, Value::Host(_) | Value::List(_)) {
                     self.call_span = Some(span);
                 }
                 if let Value::Date(ms) = recv {

@@ -6,7 +6,7 @@
 //! runs and app writes, in order), its findings, and the outputs the apps produced (messages,
 //! HTTP requests, routines), which are recorded and never sent.
 //!
-//! - [`objects`]: devices, device lists, events and states, `location`, `app`, `log`, the hub.
+//! - [`objects`]: devices (a `multiple: true` input is a list of them), events and states, `location`, `app`, `log`, the hub.
 //! - [`children`]: child devices (`addChildDevice`, `getChildDevices`, ...), part of the state.
 //! - [`platform`]: the global functions (`subscribe`, scheduling, `setLocationMode`, messaging,
 //!   HTTP, time helpers) and the preferences DSL.
@@ -45,8 +45,6 @@ use crate::time::CLOCK_MILLIS;
 pub(crate) mod kind {
     /// A device; id = device index.
     pub const DEVICE: u32 = 1;
-    /// A one-element device list (a `multiple: true` input); id = device index.
-    pub const DEVICE_LIST: u32 = 2;
     /// `state`; id = app index.
     pub const STATE: u32 = 3;
     /// `atomicState`; id = app index.
@@ -1291,10 +1289,6 @@ impl Host for StHost<'_> {
         args: &[Value],
     ) -> Result<Option<Value>, EvalError> {
         objects::list_method(self, interp, items, name, args)
-    }
-
-    fn is_collection(&self, obj: HostRef) -> bool {
-        obj.kind == kind::DEVICE_LIST
     }
 
     fn class_name(&self, obj: HostRef) -> String {

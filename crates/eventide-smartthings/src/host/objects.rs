@@ -1,4 +1,4 @@
-//! The platform's objects: devices and device lists, events and device states, `location`,
+//! The platform's objects: devices, events and device states, `location`,
 //! `location.helloHome`, modes, `app`, `log`, `state`/`atomicState`.
 //!
 //! A name an object does not know is answered with `None`, so the interpreter raises Groovy's
@@ -8,8 +8,8 @@
 //! device has, and recorded among the outputs (`unsupported command: ...`); any other method
 //! that Groovy does not answer on every object is a custom command the user's device handler may
 //! define: recorded among the outputs and in [`StHost::custom_commands`] (a warning of `eventide
-//! app`), changing nothing. A command on a device list (a `multiple: true` input) runs on each
-//! device. Generic devices (no handler, no catalogue entry) accept every command the same way,
+//! app`), changing nothing. A `multiple: true` input is a Groovy list of devices (a fresh copy
+//! at each read): a method Groovy's lists lack runs on each device ([`list_method`]). Generic devices (no handler, no catalogue entry) accept every command the same way,
 //! without a warning.
 
 use eventide_groovy::eval::num::Dec;
@@ -58,24 +58,6 @@ fn hub_property(name: &str) -> Option<Value> {
         _ => return None,
     })
 }
-
-/// Device methods that a device list applies to each device.
-const DEVICE_METHODS: &[&str] = &[
-    "currentValue",
-    "latestValue",
-    "currentState",
-    "latestState",
-    "statesSince",
-    "statesBetween",
-    "eventsSince",
-    "eventsBetween",
-    "events",
-    "hasCapability",
-    "hasAttribute",
-    "hasCommand",
-    "getDataValue",
-    "updateDataValue",
-];
 
 /// Methods Groovy answers on every object (or the interpreter asks hosts for), which are never
 /// device commands.
@@ -190,12 +172,6 @@ pub(super) fn get_property(
     match obj.kind {
         kind::DEVICE => Ok(device_property_or_null(h, obj.id, name)),
         kind::PARENT_APP => Ok(Some(Value::Null)),
-        kind::DEVICE_LIST => {
-            if name == "empty" {
-                return Ok(Some(Value::Bool(false)));
-            }
-            Ok(device_property_or_null(h, obj.id, name).map(|v| Value::new_list(vec![v])))
-        }
         kind::STATE | kind::ATOMIC_STATE => {
             let atomic = obj.kind == kind::ATOMIC_STATE;
             Ok(Some(h.state_get(obj.id as usize, atomic, name)))
@@ -420,7 +396,6 @@ pub(super) fn call_method(
 ) -> Result<Option<Value>, EvalError> {
     match obj.kind {
         kind::DEVICE => device_method(h, interp, obj.id, name, args),
-        kind::DEVICE_LIST => device_list_method(h, interp, obj.id, name, args),
         kind::STATE | kind::ATOMIC_STATE => {
             h.state_method(interp, obj.id as usize, obj.kind == kind::ATOMIC_STATE, name, args)
         }
@@ -738,38 +713,6 @@ fn apply_effects(h: &mut StHost, d: u32, effects: &[Effect], args: &[Value]) -> 
     Ok(())
 }
 
-fn device_list_method(
-    h: &mut StHost,
-    interp: &mut Interpreter,
-    d: u32,
-    name: &str,
-    args: Vec<Value>,
-) -> Result<Option<Value>, EvalError> {
-    let element = Value::Host(HostRef { kind: kind::DEVICE, id: d });
-    let list = Value::new_list(vec![element.clone()]);
-    match name {
-        "iterator" => return Ok(Some(list)),
-        "asBoolean" => return Ok(Some(Value::Bool(true))),
-        _ => {}
-    }
-    let Some(device) = h.device(d) else { return Ok(None) };
-    let is_command = (args.is_empty() || name != "take") && device.commands.contains(&name);
-    // A catalogue command the device does not support still goes to the device (see
-    // `unsupported_command`), unless a list answers it itself (`push(x)`, `take(n)`).
-    let other_command = !matches!(name, "push" | "take") && catalogue::is_catalogue_command(name);
-    let per_device = is_command
-        || other_command
-        || DEVICE_METHODS.contains(&name)
-        || catalogue::UNIVERSAL_COMMANDS.contains(&name)
-        || (name.starts_with("current") && name.len() > 7 && args.is_empty());
-    // A method neither the list nor Groovy answers is a command for each device (a custom
-    // command of their handler: `switches.indicatorWhenOn()`).
-    if per_device || !groovy_answers(h, interp, name) {
-        return Ok(device_method(h, interp, d, name, args)?.map(|v| Value::new_list(vec![v])));
-    }
-    interp.call_method(h, list, name, args).map(Some)
-}
-
 /// A method Groovy's lists do not answer, called on a list whose elements are all devices (or
 /// device inputs): `(switches + moreSwitches).on()`, `[lamp, fan]*.off()` written without the
 /// spread. The platform sends it to each device, as it does for a `multiple: true` input; the
@@ -785,7 +728,7 @@ pub(super) fn list_method(
     let devices: Option<Vec<u32>> = items
         .iter()
         .map(|item| match item {
-            Value::Host(r) if r.kind == kind::DEVICE || r.kind == kind::DEVICE_LIST => Some(r.id),
+            Value::Host(r) if r.kind == kind::DEVICE => Some(r.id),
             _ => None,
         })
         .collect();
@@ -807,7 +750,6 @@ pub(super) fn list_method(
 pub(super) fn class_name(h: &StHost, obj: HostRef) -> String {
     match obj.kind {
         kind::DEVICE => "physicalgraph.app.DeviceWrapper",
-        kind::DEVICE_LIST => "physicalgraph.app.DeviceWrapperList",
         kind::STATE | kind::ATOMIC_STATE => "physicalgraph.app.StateWrapper",
         kind::LOCATION => "physicalgraph.app.LocationWrapper",
         kind::APP | kind::PARENT_APP => "physicalgraph.app.InstalledSmartAppWrapper",
@@ -830,7 +772,6 @@ pub(super) fn class_name(h: &StHost, obj: HostRef) -> String {
 pub(super) fn display_object(h: &mut StHost, obj: HostRef) -> String {
     match obj.kind {
         kind::DEVICE => h.device(obj.id).map(|d| d.name.to_string()).unwrap_or_default(),
-        kind::DEVICE_LIST => format!("[{}]", h.device(obj.id).map(|d| d.name.to_string()).unwrap_or_default()),
         kind::STATE | kind::ATOMIC_STATE => {
             // `state` may hold itself (`state.me = state`): show the inner one by name.
             if h.displaying_state {

@@ -177,7 +177,7 @@ fn sources(h: &mut StHost, interp: &mut Interpreter, v: &Value, out: &mut Vec<Su
     match v {
         Value::Null => {}
         Value::Host(r) => match r.kind {
-            kind::DEVICE | kind::DEVICE_LIST => out.push(SubSource::Device(r.id)),
+            kind::DEVICE => out.push(SubSource::Device(r.id)),
             kind::LOCATION => out.push(SubSource::Location),
             kind::APP => out.push(SubSource::App),
             // The hub's own events (`hubInfo` when it registers) and a child device's events are

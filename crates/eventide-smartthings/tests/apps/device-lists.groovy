@@ -38,6 +38,10 @@ def closed(evt) {
     // A device list is a list to Groovy's operators: its elements are added, removed, flattened.
     state.operators = [(lamps + extraLamps).size(), (lamps - extraLamps).size(), ([] + lamps).size(),
                        [lamps, extraLamps].flatten().size(), lamps instanceof List]
+    // The list read from the input is the handler's own: draining it leaves the input as it was.
+    def pool = lamps
+    while (pool) { pool.remove(0) }
+    state.drained = [pool.size(), lamps.size()]
 }
 
 // Inside, `lampCount` is the input (unset: null), not this getter again.
