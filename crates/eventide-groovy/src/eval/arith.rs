@@ -66,7 +66,7 @@ pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &V
         (BinaryOp::Add, Value::Null) if b.is_string() => Ok(Value::str(&format!("null{}", b.as_str().unwrap_or("")))),
         (BinaryOp::Add, Value::List(l)) => {
             let mut items = l.borrow().clone();
-            if Interpreter::is_collection(h, b) {
+            if Interpreter::is_collection(b) {
                 items.extend(interp.iterate(h, b)?);
             } else {
                 items.push(b.clone());
@@ -75,7 +75,7 @@ pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &V
         }
         (BinaryOp::Add, Value::Range(r)) => {
             let mut items: Vec<Value> = r.to_values()?;
-            if Interpreter::is_collection(h, b) {
+            if Interpreter::is_collection(b) {
                 items.extend(interp.iterate(h, b)?);
             } else {
                 items.push(b.clone());
@@ -99,7 +99,7 @@ pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &V
         (BinaryOp::Sub, Value::List(_) | Value::Range(_)) => {
             let items = interp.iterate(h, a)?;
             let remove: Vec<Value> =
-                if Interpreter::is_collection(h, b) { interp.iterate(h, b)? } else { vec![b.clone()] };
+                if Interpreter::is_collection(b) { interp.iterate(h, b)? } else { vec![b.clone()] };
             Ok(Value::new_list(items.into_iter().filter(|x| !remove.iter().any(|r| ops::values_equal(x, r))).collect()))
         }
         (BinaryOp::Sub, Value::Map(m)) => match b {

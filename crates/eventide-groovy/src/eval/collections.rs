@@ -301,7 +301,7 @@ fn flatten_into(
 ) -> R<()> {
     for it in items {
         match it {
-            _ if depth < 1000 && Interpreter::is_collection(h, it) => {
+            _ if depth < 1000 && Interpreter::is_collection(it) => {
                 let inner = interp.iterate(h, it)?;
                 flatten_into(interp, h, &inner, out, depth + 1)?;
             }

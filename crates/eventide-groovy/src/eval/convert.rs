@@ -418,7 +418,7 @@ pub fn instance_of(h: &mut dyn Host, v: &Value, name: &str) -> bool {
     match v {
         Value::Null => false,
         Value::Host(r) => {
-            if simple == "Object" || (h.is_collection(*r) && matches!(simple, "List" | "Collection" | "Iterable")) {
+            if simple == "Object" {
                 return true;
             }
             let cls = h.class_name(*r);

@@ -95,13 +95,6 @@ pub trait Host {
         Ok(None)
     }
 
-    /// Whether a host object is a collection (a `java.util.List` of the platform's objects, such
-    /// as a `multiple: true` device input): `+`, `-`, `flatten` and `instanceof List` take it as
-    /// they take a list, its elements from `iterator`.
-    fn is_collection(&self, _obj: HostRef) -> bool {
-        false
-    }
-
     /// The Java class name of a host object (for `getClass()`, `instanceof` and messages).
     fn class_name(&self, _obj: HostRef) -> String {
         "java.lang.Object".to_string()

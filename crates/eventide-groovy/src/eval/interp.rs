@@ -2150,14 +2150,9 @@ impl Interpreter {
     }
 
     /// Whether `v` is a collection whose elements Groovy's collection operators take (`[1] + v`
-    /// adds them, `[v].flatten()` opens it): a list, a range, or a host collection
-    /// ([`Host::is_collection`]).
-    pub fn is_collection(h: &dyn Host, v: &Value) -> bool {
-        match v {
-            Value::List(_) | Value::Range(_) => true,
-            Value::Host(r) => h.is_collection(*r),
-            _ => false,
-        }
+    /// adds them, `[v].flatten()` opens it): a list or a range.
+    pub fn is_collection(v: &Value) -> bool {
+        matches!(v, Value::List(_) | Value::Range(_))
     }
 
     /// `caseValue.isCase(subject)`: switch labels and `in`.
