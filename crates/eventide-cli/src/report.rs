@@ -25,6 +25,13 @@ pub struct DiagnosticJson {
     pub message: String,
 }
 
+/// `file:line:column: message`, as the readable reports print a diagnostic.
+impl std::fmt::Display for DiagnosticJson {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)
+    }
+}
+
 impl From<&Diagnostic> for DiagnosticJson {
     fn from(d: &Diagnostic) -> Self {
         DiagnosticJson { file: d.file.clone(), line: d.line, column: d.column, message: d.message.clone() }

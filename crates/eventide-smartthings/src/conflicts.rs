@@ -431,6 +431,9 @@ impl ConflictMonitor {
     /// follows only transitions without writes to the target); a conflicting transition's trace
     /// is its source's distance plus one.
     fn shortest_routes(&self, graph: &Graph, paths: &mut ShortestPaths<'_>) -> Vec<Option<(Vec<EdgeId>, Route)>> {
+        if self.witnesses.is_empty() {
+            return Vec::new();
+        }
         let mut groups: FxHashMap<(TargetId, AppId, Arc<str>), Vec<usize>> = FxHashMap::default();
         for (i, w) in self.witnesses.iter().enumerate() {
             groups.entry((w.target, w.first.0, w.first.1.clone())).or_default().push(i);

@@ -350,7 +350,7 @@ pub fn run(args: AppArgs) -> i32 {
         if !warnings.is_empty() {
             println!("page errors while discovering inputs ({}):", warnings.len());
             for e in &warnings {
-                println!("  {}:{}:{}: {}", e.file, e.line, e.column, e.message);
+                println!("  {e}");
             }
         }
         if !constant_comparisons.is_empty() {
@@ -359,7 +359,7 @@ pub fn run(args: AppArgs) -> i32 {
                 constant_comparisons.len()
             );
             for e in &constant_comparisons {
-                println!("  {}:{}:{}: {}", e.file, e.line, e.column, e.message);
+                println!("  {e}");
             }
         }
         if !custom_commands.is_empty() {
@@ -374,7 +374,7 @@ pub fn run(args: AppArgs) -> i32 {
         if !exceptions.is_empty() {
             println!("app exceptions (faults of the app's own code) ({}):", exceptions.len());
             for e in &exceptions {
-                println!("  {}:{}:{}: {}", e.file, e.line, e.column, e.message);
+                println!("  {e}");
             }
         }
         if ok {
@@ -382,7 +382,7 @@ pub fn run(args: AppArgs) -> i32 {
         } else {
             println!("errors ({}):", errors.len());
             for e in &errors {
-                println!("  {}:{}:{}: {}", e.file, e.line, e.column, e.message);
+                println!("  {e}");
             }
         }
     }

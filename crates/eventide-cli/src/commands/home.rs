@@ -324,7 +324,7 @@ fn text_report(r: &HomeJson, outcome: &Outcome, limits: &eventide_engine::Limits
         r.run.por
     );
     if let Some(e) = &r.error {
-        let _ = writeln!(out, "error: {}:{}:{}: {}", e.file, e.line, e.column, e.message);
+        let _ = writeln!(out, "error: {e}");
     }
     let checked = r.properties.iter().filter(|p| p.checked).count();
     if !r.properties.is_empty() {

@@ -144,7 +144,7 @@ pub fn run(args: PairArgs) -> i32 {
                 if args.json {
                     println!("{}", serde_json::to_string(&error_json(por, "usage", trace)).unwrap_or_default());
                 } else {
-                    eprintln!("error: {}:{}:{}: {}", trace.file, trace.line, trace.column, trace.message);
+                    eprintln!("error: {trace}");
                 }
                 return exit::BAD_INPUT;
             }
@@ -278,7 +278,7 @@ fn text_report(names: &[String; 2], r: &PairJson, outcome: &Outcome, limits: &Li
         r.run.por
     );
     if let Some(e) = &r.error {
-        let _ = writeln!(out, "error: {}:{}:{}: {}", e.file, e.line, e.column, e.message);
+        let _ = writeln!(out, "error: {e}");
     }
     for (n, c) in r.conflicts.iter().enumerate() {
         out.push_str(&conflict_text(n + 1, c));

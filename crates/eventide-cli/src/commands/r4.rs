@@ -296,7 +296,7 @@ pub fn run_check(args: CheckArgs) -> i32 {
         if args.json {
             println!("{}", to_json(&report::error_json(Por::R4.name(), reason, d)));
         } else {
-            eprintln!("error: {}:{}:{}: {}", d.file, d.line, d.column, d.message);
+            eprintln!("error: {d}");
         }
         exit::BAD_INPUT
     };
