@@ -160,6 +160,21 @@ fn a_pair_reports_conflicts_and_races() {
 }
 
 #[test]
+fn a_run_stopped_at_its_first_finding_says_so() {
+    let (a, b) = (smartapp("smoke-unlock.groovy"), smartapp("away-lock.groovy"));
+    let pair = ["pair", a.as_str(), b.as_str(), "--por", "r4", "--depth", "8"];
+    let (code, v) = json(&[&pair[..], &["--first", "--json"]].concat());
+    assert_eq!(code, 1);
+    assert_eq!(v["stopped_at_first"], true);
+    assert_eq!(v["sequences"], 1);
+    let (_, v) = json(&[&pair[..], &["--json"]].concat());
+    assert!(v.get("stopped_at_first").is_none(), "a run that explored everything has no such field");
+    let out = eventide().args(pair).arg("--first").output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("the run stopped at the first finding"), "{text}");
+}
+
+#[test]
 fn the_limits_apply_to_the_analysis_of_a_long_sequence() {
     // Recording 5,000 events takes a fraction of a second; analysing their races takes far
     // longer than the 1 s limit (it used to run to the end and report `ok`, complete).

@@ -11,7 +11,7 @@
 use crate::cli::{CheckArgs, R4Args};
 use crate::report::{self, exit, CheckJson, DiagnosticJson};
 use eventide_engine::explore::r4::{self, InitialSequence, R4Config, R4Outcome, Race};
-use eventide_engine::{Config, EventId, NoMonitor, Por};
+use eventide_engine::{Config, EventId, NoMonitor, Outcome, Por, StopReason};
 use serde::Serialize;
 use std::path::Path;
 
@@ -30,6 +30,10 @@ pub struct R4Json {
     /// Events of the given trace that were not enabled when their turn came (skipped).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub initial_skipped: Vec<String>,
+    /// The run stopped at its first finding (`--first`, `check`'s default): the sequences and
+    /// races after it were not explored.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub stopped_at_first: bool,
     pub races: Vec<RaceJson>,
 }
 
@@ -187,8 +191,9 @@ pub fn config(
     Ok(R4Config { initial, depth: args.depth.unwrap_or(DEFAULT_DEPTH), reversals, maximal: args.maximal })
 }
 
-/// R4's report as JSON, with event names from `name`.
-pub fn r4_json(r: &R4Outcome, name: impl Fn(EventId) -> String) -> R4Json {
+/// R4's report as JSON, with event names from `name`; `outcome` is the run's outcome (a pair
+/// check takes it out of the report).
+pub fn r4_json(r: &R4Outcome, outcome: &Outcome, name: impl Fn(EventId) -> String) -> R4Json {
     let names = |events: &[EventId]| events.iter().map(|&e| name(e)).collect::<Vec<_>>();
     let mut races: Vec<&Race> = r.races.iter().collect();
     races.sort_by_key(|x| !x.classification.is_harmful());
@@ -197,6 +202,7 @@ pub fn r4_json(r: &R4Outcome, name: impl Fn(EventId) -> String) -> R4Json {
         max_reversals: r.max_reversals,
         initial: r.sequences.first().map(|s| names(&s.events)).unwrap_or_default(),
         initial_skipped: r.initial_skipped.iter().map(|&(_, e)| name(e)).collect(),
+        stopped_at_first: outcome.stop_reason == Some(StopReason::FirstFinding),
         races: races
             .into_iter()
             .map(|x| RaceJson {
@@ -241,6 +247,13 @@ pub fn r4_text(r: &R4Json) -> String {
         harmful,
         r.races.len() - harmful
     );
+    if r.stopped_at_first {
+        let _ = writeln!(
+            out,
+            "  the run stopped at the first finding: the race of the sequence that found it and the sequences after it \
+             were not explored (`--all` goes on and classifies every race)"
+        );
+    }
     if !r.initial_skipped.is_empty() {
         // The first few, then how many more (a long trace can skip thousands; JSON has them all).
         const SHOWN: usize = 20;
@@ -330,7 +343,7 @@ pub fn run_check(args: CheckArgs) -> i32 {
     let outcome = &result.outcome;
     let (_, code) = report::check_verdict(outcome);
     let check = report::check_json(outcome, bound);
-    let r4 = r4_json(&result, |e| names.get(e as usize).cloned().unwrap_or_else(|| format!("event#{e}")));
+    let r4 = r4_json(&result, outcome, |e| names.get(e as usize).cloned().unwrap_or_else(|| format!("event#{e}")));
     if let Some(d) = nothing_ran(&args.r4, &r4) {
         return bad_input("usage", d);
     }
@@ -340,12 +353,6 @@ pub fn run_check(args: CheckArgs) -> i32 {
         let model_name = args.model.display().to_string();
         print!("{}", report::check_text(&model_name, outcome, &check, &limits, bound));
         print!("{}", r4_text(&r4));
-        if outcome.stop_reason == Some(eventide_engine::StopReason::FirstFinding) {
-            println!(
-                "\nthe run stopped at the first finding, before classifying the race of the sequence that found it: \
-                 `--all` goes on and classifies every race"
-            );
-        }
     }
     code
 }
@@ -370,7 +377,7 @@ pub fn check_pair(
         |system: &mut eventide_smartthings::system::PairSystem| super::r4::config(&args.r4, |n| system.event_named(n));
     let checked = eventide_smartthings::check::check_pair_r4(&args.app1, &args.app2, options, tracked, config, setup)?;
     Ok(checked.and_then(|(check, report)| {
-        let json = r4_json(&report, |e| {
+        let json = r4_json(&report, &check.outcome, |e| {
             check.outcome.event_names.get(e as usize).cloned().unwrap_or_else(|| {
                 use eventide_engine::TransitionSystem;
                 check.system.event_name(e)
