@@ -48,6 +48,41 @@ pub struct InputDecl {
 }
 
 impl InputDecl {
+    /// A diagnostic at the input's `input` call (the whole file when the call is not known).
+    pub fn diagnostic(&self, file: &SourceFile, message: String) -> Diagnostic {
+        if self.line == 0 {
+            return Diagnostic::whole_file(file.name(), message);
+        }
+        let text = file.text();
+        let line_start: usize = text.split_inclusive('\n').take(self.line as usize - 1).map(str::len).sum();
+        let line = text.get(line_start..).unwrap_or("").lines().next().unwrap_or("");
+        let skip = self.column.saturating_sub(1) as usize;
+        let col_bytes: usize = line.chars().take(skip).map(char::len_utf8).sum();
+        let start = (line_start + col_bytes).min(text.len());
+        let end = line_start + line.len();
+        Diagnostic::at(file, eventide_groovy::syntax::Span::new(start as u32, end.max(start) as u32), message)
+    }
+
+    /// A warning when the type repeats its prefix (`capability.capability.switch`): the platform
+    /// knows no such type; Eventide reads it as the capability the author meant.
+    fn doubled_prefix(&self, file: &SourceFile) -> Option<Diagnostic> {
+        let lower = self.input_type.to_ascii_lowercase();
+        let (first, rest) = lower.split_once('.')?;
+        let (second, _) = rest.split_once('.')?;
+        let prefixes = ["capability", "device"];
+        if !(prefixes.contains(&first) && prefixes.contains(&second)) {
+            return None;
+        }
+        let meant = &self.input_type[first.len() + 1..];
+        Some(self.diagnostic(
+            file,
+            format!(
+                "input `{}` has type `{}`, which repeats its prefix: read as `{meant}`",
+                self.name, self.input_type
+            ),
+        ))
+    }
+
     /// The first option of an `enum` input (`null` when it has none).
     pub fn first_option(&self) -> BoundValue {
         self.options.first().cloned().unwrap_or(BoundValue::Null)
@@ -245,6 +280,7 @@ pub(crate) fn discover(
     }
     let discovery = host.discovery.take().unwrap_or_default();
     drop(host);
+    warnings.extend(discovery.inputs.iter().filter_map(|i| i.doubled_prefix(&source.file)));
     let fields = st.apps.first().map(|a| a.maps[2].clone()).unwrap_or_else(Value::empty_map);
     let page_state = st
         .apps

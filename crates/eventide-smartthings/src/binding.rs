@@ -20,7 +20,6 @@
 
 use std::sync::Arc;
 
-use eventide_groovy::Diagnostic;
 
 use crate::app::InputDecl;
 use crate::catalogue::{self, AttributeRow};
@@ -173,28 +172,12 @@ fn device_capability(input_type: &str) -> Option<&str> {
     input_type.strip_prefix("capability.").or_else(|| input_type.strip_prefix("device."))
 }
 
-/// A diagnostic at an input's `input` call (with the source line when the call is known).
-fn input_diagnostic(app: &App, input: &InputDecl, message: String) -> Diagnostic {
-    let file = app.file();
-    if input.line > 0 {
-        let text = file.text();
-        let line_start: usize = text.split_inclusive('\n').take(input.line as usize - 1).map(str::len).sum();
-        let line = text.get(line_start..).unwrap_or("").lines().next().unwrap_or("");
-        let skip = input.column.saturating_sub(1) as usize;
-        let col_bytes: usize = line.chars().take(skip).map(char::len_utf8).sum();
-        let start = (line_start + col_bytes).min(text.len());
-        let end = line_start + line.len();
-        return Diagnostic::at(file, eventide_groovy::syntax::Span::new(start as u32, end.max(start) as u32), message);
-    }
-    Diagnostic::whole_file(app.file_name(), message)
-}
-
 fn unknown_capability(app: &App, input: &InputDecl, cap: &str) -> LoadError {
     let message = format!(
         "input `{}` asks for `{}`: capability `{cap}` is not in the SmartThings catalogue",
         input.name, input.input_type
     );
-    LoadError::UnknownCapability { capability: cap.to_string(), diagnostic: input_diagnostic(app, input, message) }
+    LoadError::UnknownCapability { capability: cap.to_string(), diagnostic: input.diagnostic(app.file(), message) }
 }
 
 /// What a device input asks for: a catalogue capability, a device handler, or a generic device.
@@ -490,7 +473,7 @@ pub fn bind_with(
                             input.input_type,
                             INPUT_TYPES.join(", ")
                         );
-                        return Err(LoadError::App(input_diagnostic(app, input, message)));
+                        return Err(LoadError::App(input.diagnostic(app.file(), message)));
                     }
                 };
                 if input.multiple && single != BoundValue::Null {

@@ -1061,3 +1061,30 @@ fn the_first_page_runs_first_and_again_once_the_app_has_been_opened() {
     let opened = run(&mut sys, &s, "contact1.contact=open");
     assert_eq!(writes(&opened.label), ["App1:switch1.switch=on"]);
 }
+
+#[test]
+fn an_input_type_that_repeats_its_prefix_is_read_as_meant_with_a_located_warning() {
+    let text = r#"definition(name: "doubled", namespace: "t", author: "t", description: "d", category: "c")
+preferences {
+    section("s") {
+        input "lamp", "capability.capability.switch"
+        input "door", "capability.lock"
+    }
+}
+def installed() { subscribe(lamp, "switch", h) }
+def h(evt) { door.lock() }
+"#;
+    let a = App::from_source(eventide_groovy::syntax::SourceFile::new("doubled.groovy", text)).unwrap();
+    let warnings: Vec<(u32, u32, &str)> = a.warnings.iter().map(|w| (w.line, w.column, w.message.as_str())).collect();
+    assert_eq!(
+        warnings,
+        [(
+            4,
+            9,
+            "input `lamp` has type `capability.capability.switch`, which repeats its prefix: read as `capability.switch`"
+        )]
+    );
+    let mut sys = PairSystem::new(vec![a], Options::default()).unwrap();
+    let installed = setup(&mut sys, "setup:A");
+    assert!(enabled_names(&mut sys, &installed).contains(&"switch1.switch=on".to_string()));
+}

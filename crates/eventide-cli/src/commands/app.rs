@@ -348,7 +348,7 @@ pub fn run(args: AppArgs) -> i32 {
             }
         }
         if !warnings.is_empty() {
-            println!("page errors while discovering inputs ({}):", warnings.len());
+            println!("warnings while loading (page errors, input types) ({}):", warnings.len());
             for e in &warnings {
                 println!("  {e}");
             }
