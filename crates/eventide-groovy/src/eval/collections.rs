@@ -428,7 +428,7 @@ pub fn list_method(
         }
         ("remove" | "removeElement", [x]) => {
             let mut items = l.borrow_mut();
-            match items.iter().position(|y| ops::values_equal(y, x)) {
+            match items.iter().position(|y| ops::java_equals(y, x)) {
                 Some(p) => {
                     items.remove(p);
                     Value::Bool(true)
@@ -445,7 +445,7 @@ pub fn list_method(
                 let m = if c.is_callable() {
                     test1(interp, h, c, it.clone())?
                 } else {
-                    others.iter().any(|o| ops::values_equal(o, it))
+                    others.iter().any(|o| ops::java_equals(o, it))
                 };
                 if m == keep_matching {
                     kept.push(it.clone());
@@ -467,17 +467,18 @@ pub fn list_method(
             *l.borrow_mut() = out;
             Value::Null
         }
-        ("contains", [x]) => Value::Bool(l.borrow().iter().any(|y| ops::values_equal(y, x))),
+        // The JDK's methods: Java's `equals` (see `ops::java_equals`).
+        ("contains", [x]) => Value::Bool(l.borrow().iter().any(|y| ops::java_equals(y, x))),
         ("containsAll", [c]) => {
             let others = interp.iterate(h, c)?;
             let items = l.borrow();
-            Value::Bool(others.iter().all(|o| items.iter().any(|y| ops::values_equal(y, o))))
+            Value::Bool(others.iter().all(|o| items.iter().any(|y| ops::java_equals(y, o))))
         }
         ("indexOf", [x]) => {
-            Value::Int(l.borrow().iter().position(|y| ops::values_equal(y, x)).map_or(-1, |p| p as i32))
+            Value::Int(l.borrow().iter().position(|y| ops::java_equals(y, x)).map_or(-1, |p| p as i32))
         }
         ("lastIndexOf", [x]) => {
-            Value::Int(l.borrow().iter().rposition(|y| ops::values_equal(y, x)).map_or(-1, |p| p as i32))
+            Value::Int(l.borrow().iter().rposition(|y| ops::java_equals(y, x)).map_or(-1, |p| p as i32))
         }
         ("get", [i]) => {
             let Some(i) = num_arg(i) else { return Ok(None) };
@@ -1088,7 +1089,8 @@ pub fn range_method(
         ("getFrom", []) => Value::Int(r.low),
         ("getTo", []) => Value::Int(r.high),
         ("isReverse", []) => Value::Bool(r.reverse),
-        ("contains" | "containsWithinBounds", [x]) => Value::Bool(x.as_i64().is_some_and(|i| r.contains(i))),
+        ("contains", [x]) => Value::Bool(super::interp::range_contains(r, x)),
+        ("containsWithinBounds", [x]) => Value::Bool(x.as_i64().is_some_and(|i| r.contains(i))),
         ("reverse", []) => Value::Range(Range { reverse: !r.reverse, ..*r }),
         ("step", [n]) | ("step", [n, _]) => {
             let Some(n) = num_arg(n) else { return Ok(None) };
@@ -1299,7 +1301,7 @@ pub fn map_method(
             Value::Bool(changed)
         }
         ("containsKey", [k]) => Value::Bool(m.borrow().contains_key(k)),
-        ("containsValue", [v]) => Value::Bool(m.borrow().values().any(|x| ops::values_equal(x, v))),
+        ("containsValue", [v]) => Value::Bool(m.borrow().values().any(|x| ops::java_equals(x, v))),
         ("keySet" | "getKeys", []) => Value::new_list(m.borrow().keys().cloned().collect()),
         ("values" | "getValues", []) => Value::new_list(m.borrow().values().cloned().collect()),
         ("entrySet", []) => Value::new_list(entries().iter().map(|(k, v)| entry(k, v)).collect()),

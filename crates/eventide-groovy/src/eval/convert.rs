@@ -8,7 +8,7 @@ use super::num::{Dec, I128};
 use super::ops;
 use super::show::display;
 use super::value::{GMap, Obj, Value};
-use crate::syntax::{NumberLit, TypeName};
+use crate::syntax::{Name, NumberLit, TypeName};
 
 /// The last segment of a dotted type name.
 pub fn simple_name(name: &str) -> &str {
@@ -237,6 +237,14 @@ fn unique_list(items: Vec<Value>) -> Vec<Value> {
 }
 
 /// Assignment to a typed variable and Java-style casts (`int x = v`, `(String) v`).
+/// The type a declared variable keeps: what later assignments to it are converted to (`int x`:
+/// `x = 2.5` stores 2). `None` when assignments store any value as it is: `def`, `Object`, and
+/// arrays (whose elements are not converted here).
+pub fn assignment_type(ty: &TypeName) -> Option<Name> {
+    let any = ty.array_dims > 0 || matches!(&*ty.name, "def" | "var" | "Object" | "java.lang.Object");
+    (!any).then(|| ty.name.clone())
+}
+
 pub fn coerce_to_type(h: &mut dyn Host, v: &Value, ty: &TypeName) -> R<Value> {
     if ty.array_dims > 0 {
         return match v {

@@ -16,8 +16,28 @@ use crate::syntax::Name;
 /// One lexical scope.
 #[derive(Debug, Default)]
 pub struct Env {
-    vars: RefCell<SmallVec<[(Name, Value); 4]>>,
+    vars: RefCell<SmallVec<[Slot; 4]>>,
     parent: Option<Rc<Env>>,
+}
+
+/// A variable: its name, value, and the type it was declared with (`int x`, `String s`), to
+/// which every later assignment is converted as Groovy converts it (`x = x / 2` keeps `x` an
+/// `int`). `None` for `def` and untyped parameters.
+#[derive(Debug)]
+struct Slot {
+    name: Name,
+    value: Value,
+    ty: Option<Name>,
+}
+
+/// What [`Env::assign`] did.
+pub enum Assigned {
+    Done,
+    /// The variable was declared with this type: convert the value and call
+    /// [`Env::assign_converted`].
+    Typed(Name, Value),
+    /// No scope declares the variable; the value comes back.
+    Undeclared(Value),
 }
 
 #[inline]
@@ -32,42 +52,66 @@ impl Env {
     pub fn child(parent: &Rc<Env>) -> Rc<Env> {
         Rc::new(Env { vars: RefCell::new(SmallVec::new()), parent: Some(parent.clone()) })
     }
-    /// Declares (or redeclares) a variable in this scope.
+    /// Declares (or redeclares) an untyped variable in this scope.
     pub fn declare(&self, name: Name, v: Value) {
+        self.declare_typed(name, v, None)
+    }
+    /// Declares (or redeclares) a variable in this scope with the type later assignments are
+    /// converted to (`None`: any value).
+    pub fn declare_typed(&self, name: Name, value: Value, ty: Option<Name>) {
         let mut vars = self.vars.borrow_mut();
-        if let Some(slot) = vars.iter_mut().find(|(n, _)| same_name(n, &name)) {
-            slot.1 = v;
+        if let Some(slot) = vars.iter_mut().find(|s| same_name(&s.name, &name)) {
+            slot.value = value;
+            slot.ty = ty;
         } else {
-            vars.push((name, v));
+            vars.push(Slot { name, value, ty });
         }
     }
     /// The variables declared in this scope (not its parents'), in declaration order.
     pub fn variables(&self) -> Vec<(Name, Value)> {
-        self.vars.borrow().iter().cloned().collect()
+        self.vars.borrow().iter().map(|s| (s.name.clone(), s.value.clone())).collect()
     }
     pub fn lookup(&self, name: &str) -> Option<Value> {
         let mut env = self;
         loop {
-            if let Some((_, v)) = env.vars.borrow().iter().find(|(n, _)| same_name(n, name)) {
-                return Some(v.clone());
+            if let Some(s) = env.vars.borrow().iter().find(|s| same_name(&s.name, name)) {
+                return Some(s.value.clone());
             }
             env = env.parent.as_deref()?;
         }
     }
-    /// Assigns an existing variable; returns false when no scope declares it.
-    pub fn assign(&self, name: &str, v: Value) -> Result<(), Value> {
+    /// Assigns an existing untyped variable; a typed one is left for the caller to convert the
+    /// value first ([`Assigned::Typed`]).
+    pub fn assign(&self, name: &str, v: Value) -> Assigned {
         let mut env = self;
         loop {
             {
                 let mut vars = env.vars.borrow_mut();
-                if let Some(slot) = vars.iter_mut().find(|(n, _)| same_name(n, name)) {
-                    slot.1 = v;
-                    return Ok(());
+                if let Some(slot) = vars.iter_mut().find(|s| same_name(&s.name, name)) {
+                    if let Some(ty) = &slot.ty {
+                        return Assigned::Typed(ty.clone(), v);
+                    }
+                    slot.value = v;
+                    return Assigned::Done;
                 }
             }
             match env.parent.as_deref() {
                 Some(p) => env = p,
-                None => return Err(v),
+                None => return Assigned::Undeclared(v),
+            }
+        }
+    }
+    /// Assigns an existing variable a value already converted to its type.
+    pub fn assign_converted(&self, name: &str, v: Value) {
+        let mut env = self;
+        loop {
+            if let Some(slot) = env.vars.borrow_mut().iter_mut().find(|s| same_name(&s.name, name)) {
+                slot.value = v;
+                return;
+            }
+            match env.parent.as_deref() {
+                Some(p) => env = p,
+                None => return,
             }
         }
     }
@@ -84,7 +128,7 @@ impl Env {
         let internal = {
             let vars = self.vars.borrow();
             vars.iter()
-                .filter(|(_, v)| match v {
+                .filter(|s| match &s.value {
                     Value::Closure(c) if Rc::strong_count(c) == 1 => match &c.body {
                         ClosureBody::Lit { env, .. } => captures(env, self),
                         ClosureBody::Curried { .. } => false,

@@ -13,7 +13,7 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use super::convert;
-use super::env::{ClosureCtx, Env};
+use super::env::{Assigned, ClosureCtx, Env};
 use super::error::{class, is_subclass, EvalError};
 use super::host::Host;
 use super::interrupt::{Interrupt, InterruptReason};
@@ -479,7 +479,7 @@ impl Interpreter {
                         }
                         _ => value,
                     };
-                    f.env.declare(v.name.clone(), value);
+                    f.env.declare_typed(v.name.clone(), value, ty.as_ref().and_then(convert::assignment_type));
                 }
                 Ok(Flow::Normal)
             }
@@ -1418,8 +1418,12 @@ impl Interpreter {
 
     fn write_name(&mut self, h: &mut dyn Host, f: &Frame, name: &Name, v: Value) -> R<()> {
         let v = match f.env.assign(name, v) {
-            Ok(()) => return Ok(()),
-            Err(v) => v,
+            Assigned::Done => return Ok(()),
+            Assigned::Typed(ty, v) => {
+                f.env.assign_converted(name, convert::coerce_named(h, &v, &ty)?);
+                return Ok(());
+            }
+            Assigned::Undeclared(v) => v,
         };
         if let Some(ctx) = &f.ctx {
             let delegates: SmallVec<[Value; 2]> = ctx.delegates().map(|(d, _)| d.clone()).collect();
@@ -1735,7 +1739,7 @@ impl Interpreter {
                 Some(t) => convert::coerce_param(h, &v, t).map_err(|e| self.loc(e, p.span))?,
                 None => v,
             };
-            f.env.declare(p.name.clone(), v);
+            f.env.declare_typed(p.name.clone(), v, p.ty.as_ref().and_then(convert::assignment_type));
         }
         Ok(())
     }
@@ -2163,18 +2167,14 @@ impl Interpreter {
                 Value::Null => false,
                 _ => **s == *super::show::display(h, subject),
             },
+            // `Collection.isCase` is the JDK's `contains`: Java's `equals`.
             Value::List(l) => {
                 let items = l.borrow().clone();
-                items.iter().any(|x| ops::values_equal(x, subject))
+                items.iter().any(|x| ops::java_equals(x, subject))
             }
-            Value::Range(r) => match subject {
-                Value::Int(_) | Value::Long(_) | Value::BigInt(_) => subject.as_i64().is_some_and(|i| r.contains(i)),
-                Value::Decimal(_) | Value::Double(_) | Value::Float(_) => {
-                    let d = ops::to_f64(subject);
-                    !r.empty && d >= r.low as f64 && d <= r.high as f64
-                }
-                _ => false,
-            },
+            // `IntRange.contains`: only an Integer (or a BigInteger) is in it (`45L in 40..60` and
+            // `4.5 in 1..10` are false in Groovy 2.4).
+            Value::Range(r) => range_contains(r, subject),
             Value::Map(m) => {
                 let v = m.borrow().get(subject).cloned();
                 v.is_some_and(|v| v.truthy())
@@ -2235,5 +2235,14 @@ fn decapitalize(s: &str) -> String {
         (Some(a), Some(b)) if a.is_uppercase() && b.is_uppercase() => s.to_string(),
         (Some(a), _) => a.to_lowercase().chain(s.chars().skip(1)).collect(),
         _ => String::new(),
+    }
+}
+
+/// `IntRange.contains(value)`: an Integer or BigInteger within the bounds; any other value,
+/// whatever its number, is not in the range.
+pub(crate) fn range_contains(r: &super::value::Range, subject: &Value) -> bool {
+    match subject {
+        Value::Int(_) | Value::BigInt(_) => subject.as_i64().is_some_and(|i| r.contains(i)),
+        _ => false,
     }
 }

@@ -327,6 +327,49 @@ fn eq_depth(a: &Value, b: &Value, depth: usize) -> bool {
     }
 }
 
+/// Java's `equals`, which the JDK's collection methods use — `contains`, `indexOf`,
+/// `remove(Object)`, `containsAll`, `removeAll`, `retainAll` — and Groovy's `in` and `switch` on
+/// a collection: numbers equal only with the same type (`[1, 2].contains(2L)` is false) and a
+/// decimal only with the same scale, a `String` never equals a `GString`, lists element by element
+/// and maps entry by entry in any order, each with the same rule.
+pub fn java_equals(a: &Value, b: &Value) -> bool {
+    java_eq(a, b, 0)
+}
+
+fn java_eq(a: &Value, b: &Value, depth: usize) -> bool {
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    match (a, b) {
+        (Value::List(x), Value::List(y)) => {
+            if Rc::ptr_eq(x, y) {
+                return true;
+            }
+            let (x, y) = (x.borrow(), y.borrow());
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| java_eq(p, q, depth + 1))
+        }
+        (Value::List(x), Value::Range(r)) | (Value::Range(r), Value::List(x)) => {
+            let x = x.borrow();
+            x.len() == r.len() && x.iter().zip(r.iter()).all(|(p, q)| matches!(p, Value::Int(p) if *p == q))
+        }
+        (Value::Map(x), Value::Map(y)) => {
+            if Rc::ptr_eq(x, y) {
+                return true;
+            }
+            let (x, y) = (x.borrow(), y.borrow());
+            x.len() == y.len()
+                && x.iter().all(|(k, v)| {
+                    y.iter().find(|(k2, _)| java_eq(k, k2, depth + 1)).is_some_and(|(_, w)| java_eq(v, w, depth + 1))
+                })
+        }
+        (Value::Obj(x), Value::Obj(y)) => match (&**x, &**y) {
+            (Obj::MapEntry(k1, v1), Obj::MapEntry(k2, v2)) => java_eq(k1, k2, depth + 1) && java_eq(v1, v2, depth + 1),
+            _ => state_eq(a, b, depth),
+        },
+        _ => state_eq(a, b, depth),
+    }
+}
+
 /// Exact, order-sensitive structural equality for model-checker state, consistent with
 /// [`hash_state`]: numbers must also agree on their type and a decimal on its scale (`1`, `1L`,
 /// `1.0` and `1.00` are `==` in Groovy but print and compute differently), a `String` is not a

@@ -120,3 +120,37 @@ println s.size()
 println((int) 2.7)
 //> 4
 //> 2
+
+//# a typed local or parameter converts every later assignment to its type
+int a = 5; a = a / 2; println a
+int b = 5; b /= 2; println b
+Integer c = 7; c = c * 1.5; println c
+int d = 0; d += 1.5; println d
+String s = "x"; s = 5; println s.getClass().name
+long l = 1; l = l + 1; println l.getClass().name
+double dd = 1; dd = 3; println dd
+BigDecimal bd = 1; bd = 2; println bd.getClass().name
+def f(int x) { x = x / 2; return x }
+println f(5)
+List li = [1]; li = [2]; println li
+for (int i = 0; i < 3; i++) { print i }
+println ""
+int k = 0; k++; k += 2; println k
+boolean flag = true; flag = 0; println flag
+def m = { int y -> y = y / 3; y }; println m(10)
+int z = 1; z = null
+//> 2
+//> 2
+//> 10
+//> 1
+//> java.lang.String
+//> java.lang.Long
+//> 3.0
+//> java.math.BigDecimal
+//> 2
+//> [2]
+//> 012
+//> 3
+//> false
+//> 3
+//! org.codehaus.groovy.runtime.typehandling.GroovyCastException: Cannot cast object 'null' with class 'null' to class 'int'

@@ -409,3 +409,69 @@ println seen
 //> [10, 20, 30]
 //> null
 //> [11, 21, 31]
+
+//# JDK collection methods and in/switch on a collection use Java equals; Groovy's operators use ==
+def x = "a"
+def g = "${x}"
+def names = ["a", "b"]
+println names.contains(g)
+println (g in names)
+println names.indexOf(g)
+println ([g].contains("a"))
+println ([1, 2].contains(1L))
+println ([1L, 2L].contains(1))
+println ([1.0].contains(1.00))
+println (1L in [1, 2])
+println ([1, 2].indexOf(2L))
+println ([1, 2, 3].lastIndexOf(2L))
+println ([1, 2, 3].containsAll([2L]))
+println ([[1]].contains([1L]))
+println ([[a: 1]].contains([a: 1]))
+println ([a: 1].containsValue(1L))
+def l = [1, 2, 3]; println l.remove((Object) 2L); println l
+def r = [1, 2, 3]; println r.removeAll([2L]); println r
+def k = [1, 2, 3]; println k.retainAll([2L]); println k
+switch (2L) { case [1, 2, 3]: println "in"; break; default: println "out" }
+switch (g) { case ["a"]: println "in"; break; default: println "out" }
+println (45L in 40..60)
+println (4.5 in 1..10)
+println (5 in 1..10)
+println ((1..10).contains(5L))
+println (g == "a")
+println ([1, 2, 3] - [2L])
+println ([1, 2, 3].intersect([2L]))
+println ([1, 2, 3].count(2L))
+println ([g, "a"].unique())
+println ([1, 2] == [1L, 2L])
+//> false
+//> false
+//> -1
+//> false
+//> false
+//> false
+//> false
+//> false
+//> -1
+//> -1
+//> false
+//> false
+//> true
+//> false
+//> false
+//> [1, 2, 3]
+//> false
+//> [1, 2, 3]
+//> true
+//> []
+//> out
+//> out
+//> false
+//> false
+//> true
+//> false
+//> true
+//> [1, 3]
+//> [2]
+//> 1
+//> [a]
+//> true
