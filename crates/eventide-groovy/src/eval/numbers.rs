@@ -92,48 +92,31 @@ pub fn method(
             Value::Decimal(d) => Value::Decimal(d.abs()),
             _ => return Ok(None),
         },
+        // Groovy 2.4's GDK rounds and truncates only doubles and floats: an Integer, Long or
+        // BigDecimal has no `round(n)`/`trunc` (MissingMethodException, a common SmartApp fault:
+        // `(sum / size).round(1)`), and `bigDecimal.round()` is Java's `round(MathContext)` with
+        // a null context.
         ("round", []) => match recv {
             Value::Double(d) => Value::Long(java_round(*d)),
             Value::Float(f) => Value::Int(java_round_f32(*f)),
-            Value::Decimal(d) => Value::Decimal(d.set_scale(0, Rounding::HalfUp).map_err(arith_err)?),
-            _ => recv.clone(),
+            Value::Decimal(_) => return Err(EvalError::exception(class::NPE, None)),
+            _ => return Ok(None),
         },
-        ("round", [n]) => {
+        ("round" | "trunc", [n]) => {
             let Some(n) = int_arg(n) else { return Ok(None) };
+            let p = 10f64.powi(n as i32);
+            let scaled = |x: f64| if name == "round" { (x * p + 0.5).floor() / p } else { (x * p).trunc() / p };
             match recv {
-                Value::Double(d) => {
-                    let p = 10f64.powi(n as i32);
-                    Value::Double((d * p + 0.5).floor() / p)
-                }
-                Value::Float(f) => {
-                    let p = 10f64.powi(n as i32);
-                    Value::Float(((*f as f64 * p + 0.5).floor() / p) as f32)
-                }
-                Value::Decimal(d) => Value::Decimal(d.set_scale(n as i32, Rounding::HalfUp).map_err(arith_err)?),
-                _ => recv.clone(),
+                Value::Double(d) => Value::Double(scaled(*d)),
+                Value::Float(f) => Value::Float(scaled(*f as f64) as f32),
+                _ => return Ok(None),
             }
         }
         ("trunc", []) => match recv {
             Value::Double(d) => Value::Double(d.trunc()),
             Value::Float(f) => Value::Float(f.trunc()),
-            Value::Decimal(d) => Value::Decimal(d.set_scale(0, Rounding::Down).map_err(arith_err)?),
-            _ => recv.clone(),
+            _ => return Ok(None),
         },
-        ("trunc", [n]) => {
-            let Some(n) = int_arg(n) else { return Ok(None) };
-            match recv {
-                Value::Double(d) => {
-                    let p = 10f64.powi(n as i32);
-                    Value::Double((d * p).trunc() / p)
-                }
-                Value::Float(f) => {
-                    let p = 10f64.powi(n as i32);
-                    Value::Float(((*f as f64 * p).trunc() / p) as f32)
-                }
-                Value::Decimal(d) => Value::Decimal(d.set_scale(n as i32, Rounding::Down).map_err(arith_err)?),
-                _ => recv.clone(),
-            }
-        }
         ("intValue" | "toInteger" | "shortValue" | "byteValue", []) => {
             let i = ops::to_i32(recv);
             Value::Int(match name {

@@ -443,3 +443,32 @@ println java.util.Calendar.instance.get(Calendar.MONTH)
 //> 3.2
 //> 2024
 //> 2
+
+//# Groovy 2.4 rounds and truncates only doubles and floats
+def t = { c -> try { println c() } catch (e) { println "EXC " + e.getClass().simpleName } }
+t { 5.round() }
+t { 5.round(1) }
+t { 5L.round() }
+t { 2.5.round() }
+t { 2.5.round(1) }
+t { 2.5.trunc() }
+t { 2.5.trunc(1) }
+t { 2.5d.round(1) }
+t { 2.5f.round(1) }
+t { (2.5 as double).round(1) }
+t { 7.intdiv(2) }
+t { 2.5.toDouble().round(1) }
+t { Math.round(2.5) }
+//> EXC MissingMethodException
+//> EXC MissingMethodException
+//> EXC MissingMethodException
+//> EXC NullPointerException
+//> EXC MissingMethodException
+//> EXC MissingMethodException
+//> EXC MissingMethodException
+//> 2.5
+//> 2.5
+//> 2.5
+//> 3
+//> 2.5
+//> 3
