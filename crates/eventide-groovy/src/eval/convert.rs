@@ -503,6 +503,38 @@ pub fn accepts_argument(h: &mut dyn Host, v: &Value, ty: &TypeName) -> bool {
     }
 }
 
+/// Whether Groovy 2.4 refuses to call a method whose parameter is declared `ty` with the
+/// plain value `v` (a MissingMethodException: `def f(int x)` called with `5L`, `5.5` or `"5"`;
+/// `def g(String s)` with `5`; `def h(Map m)` with a list). Only values and types whose rule is
+/// known are judged: platform objects, arrays and other class names are accepted (their
+/// classes are the platform's), and a list passed for a number is left to the method (Groovy
+/// spreads it over the parameters).
+pub fn refuses_argument(v: &Value, ty: &TypeName) -> bool {
+    if ty.array_dims > 0 {
+        return false;
+    }
+    let (kind, primitive) = kind_of(&ty.name);
+    use Kind::*;
+    // Types no number, string or boolean is an instance of.
+    let not_scalar = matches!(kind, Map | Date | Closure | List | Set);
+    let number = matches!(kind, Int | Long | Double | Float | Decimal | BigInt | Number);
+    match v {
+        Value::Null => primitive && !matches!(kind, Char | Short | Byte),
+        Value::Int(_) => not_scalar || matches!(kind, Bool | Str),
+        Value::Long(_) => not_scalar || matches!(kind, Int | Bool | Str),
+        Value::BigInt(_) => not_scalar || matches!(kind, Long | Bool | Str),
+        Value::Decimal(_) | Value::Float(_) => not_scalar || matches!(kind, Int | Long | BigInt | Bool | Str),
+        Value::Double(_) => not_scalar || matches!(kind, Int | Long | BigInt | Float | Bool | Str),
+        Value::Str(_) | Value::GString(_) => not_scalar || number || kind == Bool,
+        Value::Bool(_) => not_scalar || number || kind == Str,
+        Value::Map(_) => number || matches!(kind, Bool | Str | Date | Closure | List | Set),
+        Value::Date(_) => number || matches!(kind, Bool | Str | Map | Closure | List | Set),
+        Value::List(_) | Value::Range(_) => matches!(kind, Bool | Str | Map | Date | Closure),
+        Value::Closure(_) => number || matches!(kind, Bool | Str | Map | Date | List | Set),
+        _ => false,
+    }
+}
+
 /// `a.is(b)` / `a === b`: identity for references, value identity for scalars.
 pub fn identical(a: &Value, b: &Value) -> bool {
     use std::rc::Rc;

@@ -1688,6 +1688,13 @@ impl Interpreter {
                 }
             }
         };
+        // Groovy dispatches on the arguments' runtime types: a typed parameter that cannot take
+        // its argument means no method matches.
+        let refused =
+            decl.params.iter().zip(&args).any(|(p, v)| p.ty.as_ref().is_some_and(|t| convert::refuses_argument(v, t)));
+        if refused {
+            return Err(self.missing_method(&self.script_class.clone(), name, &args));
+        }
         self.call_decl(h, &decl, args).map(Ok)
     }
 
