@@ -20,7 +20,6 @@
 
 use std::sync::Arc;
 
-
 use crate::app::InputDecl;
 use crate::catalogue::{self, AttributeRow};
 use crate::error::LoadError;

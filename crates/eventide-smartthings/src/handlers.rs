@@ -362,7 +362,7 @@ impl Host for MetadataHost {
                 let attr_type = text_of(self, t);
                 let values = match p.get(2).or(named(&args, "values").as_ref()) {
                     Some(Value::List(l)) => {
-                        let items: Vec<Value> = l.borrow().clone();
+                        let items: Vec<Value> = l.borrow().to_vec();
                         items.iter().filter(|v| !v.is_null()).map(|v| text_of(self, v)).collect()
                     }
                     _ => Vec::new(),

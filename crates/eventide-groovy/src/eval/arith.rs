@@ -9,7 +9,7 @@ use super::host::Host;
 use super::interp::{Interpreter, R};
 use super::ops::{self, Arith};
 use super::show::display;
-use super::value::{GMap, Obj, Value};
+use super::value::{GMap, ListKind, Obj, Value};
 use crate::syntax::BinaryOp;
 
 fn arith_err(e: super::num::NumError) -> EvalError {
@@ -65,13 +65,18 @@ pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &V
         }
         (BinaryOp::Add, Value::Null) if b.is_string() => Ok(Value::str(&format!("null{}", b.as_str().unwrap_or("")))),
         (BinaryOp::Add, Value::List(l)) => {
-            let mut items = l.borrow().clone();
+            let mut items = l.borrow().to_vec();
             if Interpreter::is_collection(b) {
                 items.extend(interp.iterate(h, b)?);
             } else {
                 items.push(b.clone());
             }
-            Ok(Value::new_list(items))
+            // `set + x` is a set, `array + x` an `Object[]`.
+            let kind = match l.borrow().kind {
+                ListKind::Array(_) => ListKind::Array("java.lang.Object"),
+                kind => kind,
+            };
+            Ok(Value::new_list_of(kind, items))
         }
         (BinaryOp::Add, Value::Range(r)) => {
             let mut items: Vec<Value> = r.to_values()?;
@@ -100,7 +105,12 @@ pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &V
             let items = interp.iterate(h, a)?;
             let remove: Vec<Value> =
                 if Interpreter::is_collection(b) { interp.iterate(h, b)? } else { vec![b.clone()] };
-            Ok(Value::new_list(items.into_iter().filter(|x| !remove.iter().any(|r| ops::values_equal(x, r))).collect()))
+            let kept = items.into_iter().filter(|x| !remove.iter().any(|r| ops::values_equal(x, r))).collect();
+            let kind = match a {
+                Value::List(l) if l.borrow().is_set() => ListKind::Set,
+                _ => ListKind::List,
+            };
+            Ok(Value::new_list_of(kind, kept))
         }
         (BinaryOp::Sub, Value::Map(m)) => match b {
             Value::Map(o) => {
@@ -127,7 +137,7 @@ pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &V
             Ok(Value::str(&s.repeat(n)))
         }
         (BinaryOp::Mul, Value::List(l)) if b.is_number() => {
-            let items = l.borrow().clone();
+            let items = l.borrow().to_vec();
             let n = ops::to_i64(b).max(0) as usize;
             if n.saturating_mul(items.len()) > super::value::MAX_ELEMENTS {
                 return Err(super::value::too_large());
@@ -139,7 +149,7 @@ pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &V
             Ok(Value::new_list(out))
         }
         (BinaryOp::Shl, Value::List(l)) => {
-            l.borrow_mut().push(b.clone());
+            l.borrow_mut().add(b.clone());
             Ok(a.clone())
         }
         (BinaryOp::Shl, Value::Map(m)) => {

@@ -10,7 +10,7 @@ use super::interp::{Interpreter, R};
 use super::methods::{arity, call1, index_error, test1};
 use super::ops;
 use super::show::display;
-use super::value::{GMap, ListRef, MapRef, Obj, Range, Value};
+use super::value::{GMap, ListKind, ListRef, MapRef, Obj, Range, Value};
 
 /// Methods that make sense on anything iterable (Groovy's `Object` iteration methods).
 pub fn is_iteration_method(name: &str) -> bool {
@@ -150,7 +150,7 @@ pub fn list_get_at(interp: &mut Interpreter, h: &mut dyn Host, items: &[Value], 
             Ok(Value::new_list(out))
         }
         Value::List(l) => {
-            let idxs = l.borrow().clone();
+            let idxs = l.borrow().to_vec();
             let mut out = Vec::new();
             for i in &idxs {
                 match list_get_at(interp, h, items, i)? {
@@ -377,16 +377,17 @@ pub fn list_method(
     name: &str,
     args: &[Value],
 ) -> R<Option<Value>> {
-    let snapshot = || l.borrow().clone();
+    let snapshot = || l.borrow().to_vec();
     let closure = |i: usize| args.get(i).filter(|c| c.is_callable());
     Ok(Some(match (name, args) {
         ("size", []) => Value::Int(l.borrow().len() as i32),
         ("isEmpty", []) => Value::Bool(l.borrow().is_empty()),
         ("getEmpty", []) => Value::Bool(l.borrow().is_empty()),
         ("add" | "leftShift", [x]) => {
-            l.borrow_mut().push(x.clone());
+            // A set keeps one of equal elements (`add` says whether it added).
+            let added = l.borrow_mut().add(x.clone());
             if name == "add" {
-                Value::Bool(true)
+                Value::Bool(added)
             } else {
                 recv.clone()
             }
@@ -402,8 +403,11 @@ pub fn list_method(
         }
         ("addAll", [c]) => {
             let extra = interp.iterate(h, c)?;
-            let changed = !extra.is_empty();
-            l.borrow_mut().extend(extra);
+            let mut list = l.borrow_mut();
+            let mut changed = false;
+            for x in extra {
+                changed |= list.add(x);
+            }
             Value::Bool(changed)
         }
         ("addAll", [i, c]) => {
@@ -452,7 +456,7 @@ pub fn list_method(
                 }
             }
             let changed = kept.len() != items.len();
-            *l.borrow_mut() = kept;
+            l.borrow_mut().set_items(kept);
             Value::Bool(changed)
         }
         ("clear", []) => {
@@ -464,7 +468,7 @@ pub fn list_method(
             for it in snapshot() {
                 out.push(call1(interp, h, f, it)?);
             }
-            *l.borrow_mut() = out;
+            l.borrow_mut().set_items(out);
             Value::Null
         }
         // The JDK's methods: Java's `equals` (see `ops::java_equals`).
@@ -474,9 +478,7 @@ pub fn list_method(
             let items = l.borrow();
             Value::Bool(others.iter().all(|o| items.iter().any(|y| ops::java_equals(y, o))))
         }
-        ("indexOf", [x]) => {
-            Value::Int(l.borrow().iter().position(|y| ops::java_equals(y, x)).map_or(-1, |p| p as i32))
-        }
+        ("indexOf", [x]) => Value::Int(l.borrow().iter().position(|y| ops::java_equals(y, x)).map_or(-1, |p| p as i32)),
         ("lastIndexOf", [x]) => {
             Value::Int(l.borrow().iter().rposition(|y| ops::java_equals(y, x)).map_or(-1, |p| p as i32))
         }
@@ -649,8 +651,8 @@ pub fn list_method(
             recv.clone()
         }
         ("collect", []) => Value::new_list(snapshot()),
-        // A shallow copy, as `ArrayList.clone()`.
-        ("clone", []) => Value::new_list(snapshot()),
+        // A shallow copy, as `ArrayList.clone()` (a set's is a set).
+        ("clone", []) => Value::new_list_of(l.borrow().kind, snapshot()),
         ("collect", [c]) if c.is_callable() => {
             let items = snapshot();
             let mut out = Vec::with_capacity(items.len());
@@ -683,7 +685,7 @@ pub fn list_method(
                 for it in items {
                     out.push(match &it {
                         Value::List(inner) => {
-                            let inner = inner.borrow().clone();
+                            let inner = inner.borrow().to_vec();
                             nest(interp, h, inner, c)?
                         }
                         _ => call1(interp, h, c, it)?,
@@ -702,7 +704,10 @@ pub fn list_method(
             }
             Value::Null
         }
-        ("findAll", []) => Value::new_list(snapshot().into_iter().filter(|x| x.truthy()).collect()),
+        // `findAll` of a set is a set.
+        ("findAll", []) => {
+            Value::new_list_of(filtered_kind(l), snapshot().into_iter().filter(|x| x.truthy()).collect())
+        }
         ("findAll", [c]) if c.is_callable() => {
             let mut out = Vec::new();
             for it in snapshot() {
@@ -710,7 +715,7 @@ pub fn list_method(
                     out.push(it);
                 }
             }
-            Value::new_list(out)
+            Value::new_list_of(filtered_kind(l), out)
         }
         ("grep", []) => Value::new_list(snapshot().into_iter().filter(|x| x.truthy()).collect()),
         ("grep", [filter]) => {
@@ -938,13 +943,16 @@ pub fn list_method(
             Value::Bool(!snapshot().iter().any(|it| others.iter().any(|o| ops::values_equal(o, it))))
         }
         ("toList" | "asList" | "toArray" | "asImmutable" | "asUnmodifiable" | "asSynchronized", []) => {
-            if name == "toList" || name == "toArray" {
+            if name == "toList" {
                 Value::new_list(snapshot())
+            } else if name == "toArray" {
+                Value::new_list_of(ListKind::Array("java.lang.Object"), snapshot())
             } else {
                 recv.clone()
             }
         }
-        ("toSet" | "asSet" | "toUnique", []) => Value::new_list(unique_items(interp, h, snapshot(), None)?),
+        ("toSet" | "asSet", []) => Value::new_list_of(ListKind::Set, snapshot()),
+        ("toUnique", []) => Value::new_list(unique_items(interp, h, snapshot(), None)?),
         ("toUnique", [c]) if c.is_callable() => Value::new_list(unique_items(interp, h, snapshot(), Some(c))?),
         ("unique", []) | ("unique", [Value::Bool(_)]) | ("unique", [_]) | ("unique", [Value::Bool(_), _]) => {
             let (mutate, c) = match args {
@@ -956,7 +964,7 @@ pub fn list_method(
             };
             let out = unique_items(interp, h, snapshot(), c)?;
             if mutate {
-                *l.borrow_mut() = out;
+                l.borrow_mut().set_items(out);
                 recv.clone()
             } else {
                 Value::new_list(out)
@@ -973,7 +981,7 @@ pub fn list_method(
             let mut items = snapshot();
             sort_items(interp, h, &mut items, c)?;
             if mutate {
-                *l.borrow_mut() = items;
+                l.borrow_mut().set_items(items);
                 recv.clone()
             } else {
                 Value::new_list(items)
@@ -983,7 +991,7 @@ pub fn list_method(
         ("reverse", [Value::Bool(m)]) => {
             let items: Vec<Value> = snapshot().into_iter().rev().collect();
             if *m {
-                *l.borrow_mut() = items;
+                l.borrow_mut().set_items(items);
                 recv.clone()
             } else {
                 Value::new_list(items)
@@ -1513,4 +1521,13 @@ pub fn map_method(
             return Ok(None);
         }
     }))
+}
+
+/// The kind of what filtering `l` gives: a set for a set, else a list.
+fn filtered_kind(l: &ListRef) -> ListKind {
+    if l.borrow().is_set() {
+        ListKind::Set
+    } else {
+        ListKind::List
+    }
 }

@@ -7,7 +7,7 @@ use super::interp::{Interpreter, R};
 use super::num::{Dec, I128};
 use super::ops;
 use super::show::display;
-use super::value::{GMap, Obj, Value};
+use super::value::{GMap, ListKind, Obj, Value};
 use crate::syntax::{Name, NumberLit, TypeName};
 
 /// The last segment of a dotted type name.
@@ -226,17 +226,34 @@ fn sorted_map(h: &mut dyn Host, m: &GMap) -> R<Value> {
     Ok(Value::new_map(out))
 }
 
-fn unique_list(items: Vec<Value>) -> Vec<Value> {
-    let mut out: Vec<Value> = Vec::with_capacity(items.len());
-    for it in items {
-        if !out.iter().any(|x| ops::values_equal(x, &it)) {
-            out.push(it);
-        }
-    }
-    out
+/// The kind of an array of `element`s (`String[]`: `[Ljava.lang.String;`).
+pub(crate) fn array_kind(element: &str) -> ListKind {
+    ListKind::Array(match simple_name(element) {
+        "String" => "java.lang.String",
+        "byte" => "byte",
+        "int" => "int",
+        "long" => "long",
+        "double" => "double",
+        _ => "java.lang.Object",
+    })
 }
 
-/// Assignment to a typed variable and Java-style casts (`int x = v`, `(String) v`).
+/// A new set of `items` (a `TreeSet` or `SortedSet` sorted).
+fn new_set(name: &str, mut items: Vec<Value>) -> Value {
+    if matches!(simple_name(name), "TreeSet" | "SortedSet") {
+        items.sort_by(super::collections::natural);
+    }
+    Value::new_list_of(ListKind::Set, items)
+}
+
+/// A list value as a `java.util.List`: itself when it is one, else a new list of its elements.
+fn as_list(v: &Value, l: &super::value::ListRef) -> Value {
+    match l.borrow().kind {
+        ListKind::List => v.clone(),
+        _ => Value::new_list(l.borrow().to_vec()),
+    }
+}
+
 /// The type a declared variable keeps: what later assignments to it are converted to (`int x`:
 /// `x = 2.5` stores 2). `None` when assignments store any value as it is: `def`, `Object`, and
 /// arrays (whose elements are not converted here).
@@ -245,10 +262,12 @@ pub fn assignment_type(ty: &TypeName) -> Option<Name> {
     (!any).then(|| ty.name.clone())
 }
 
+/// Assignment to a typed variable and Java-style casts (`int x = v`, `(String) v`).
 pub fn coerce_to_type(h: &mut dyn Host, v: &Value, ty: &TypeName) -> R<Value> {
     if ty.array_dims > 0 {
         return match v {
             Value::Null => Ok(Value::Null),
+            Value::List(l) if ty.array_dims == 1 => Ok(Value::new_list_of(array_kind(&ty.name), l.borrow().to_vec())),
             Value::List(_) => Ok(v.clone()),
             _ => Err(cast_error(h, v, &ty.name)),
         };
@@ -307,13 +326,14 @@ pub(crate) fn coerce_named(h: &mut dyn Host, v: &Value, name: &str) -> R<Value> 
             _ => Err(cast_error(h, v, name)),
         },
         Kind::List => match v {
-            Value::List(_) => Ok(v.clone()),
+            Value::List(l) => Ok(as_list(v, l)),
             Value::Range(r) => Ok(Value::new_list(r.to_values()?)),
             _ => Err(cast_error(h, v, name)),
         },
         Kind::Set => match v {
-            Value::List(l) => Ok(Value::new_list(unique_list(l.borrow().clone()))),
-            Value::Range(r) => Ok(Value::new_list(r.to_values()?)),
+            Value::List(l) if l.borrow().is_set() => Ok(v.clone()),
+            Value::List(l) => Ok(new_set(name, l.borrow().to_vec())),
+            Value::Range(r) => Ok(new_set(name, r.to_values()?)),
             _ => Err(cast_error(h, v, name)),
         },
         Kind::Map => match v {
@@ -359,7 +379,7 @@ pub fn as_type(interp: &mut Interpreter, h: &mut dyn Host, v: &Value, name: &str
         for it in items {
             out.push(as_type(interp, h, &it, name, false)?);
         }
-        return Ok(if v.is_null() { Value::Null } else { Value::new_list(out) });
+        return Ok(if v.is_null() { Value::Null } else { Value::new_list_of(array_kind(name), out) });
     }
     // `list as Queue` (or a linked list, deque, stack) is a new collection holding the elements,
     // as Groovy's `asType` builds one; `as List` of a list is the list itself.
@@ -387,7 +407,7 @@ pub fn as_type(interp: &mut Interpreter, h: &mut dyn Host, v: &Value, name: &str
             }
             Kind::List | Kind::Set => {
                 let chars: Vec<Value> = s.chars().map(|c| Value::str(&c.to_string())).collect();
-                return Ok(Value::new_list(if k == Kind::Set { unique_list(chars) } else { chars }));
+                return Ok(if k == Kind::Set { new_set(name, chars) } else { Value::new_list(chars) });
             }
             Kind::Bool => return Ok(Value::Bool(!s.is_empty())),
             _ => {}
@@ -397,12 +417,12 @@ pub fn as_type(interp: &mut Interpreter, h: &mut dyn Host, v: &Value, name: &str
         Kind::Str => Ok(Value::str(&display(h, v))),
         Kind::Bool => Ok(Value::Bool(interp.truthy(h, v))),
         Kind::List => match v {
-            Value::List(_) => Ok(v.clone()),
+            Value::List(l) => Ok(as_list(v, l)),
             Value::Map(_) | Value::Range(_) => Ok(Value::new_list(interp.iterate(h, v)?)),
             Value::Host(_) => Ok(Value::new_list(interp.iterate(h, v)?)),
             _ => Ok(Value::new_list(vec![v.clone()])),
         },
-        Kind::Set => Ok(Value::new_list(unique_list(interp.iterate(h, v)?))),
+        Kind::Set => Ok(new_set(name, interp.iterate(h, v)?)),
         Kind::Int
         | Kind::Long
         | Kind::Short
@@ -463,7 +483,17 @@ pub fn instance_of(h: &mut dyn Host, v: &Value, name: &str) -> bool {
                     "CharSequence" => v.is_string(),
                     _ => matches!(v, Value::Str(_)),
                 },
-                Kind::List => matches!(v, Value::List(_) | Value::Range(_)),
+                // A `Collection` is a list or a set, a `List` only a list; an array is neither.
+                Kind::List => match v {
+                    Value::Range(_) => true,
+                    Value::List(l) => match l.borrow().kind {
+                        ListKind::List => true,
+                        ListKind::Set => matches!(simple, "Collection" | "Iterable"),
+                        ListKind::Array(_) => false,
+                    },
+                    _ => false,
+                },
+                Kind::Set => matches!(v, Value::List(l) if l.borrow().is_set()),
                 Kind::Map => matches!(v, Value::Map(_)),
                 Kind::Date => matches!(v, Value::Date(_)),
                 Kind::Closure => v.is_callable(),

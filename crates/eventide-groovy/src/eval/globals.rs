@@ -40,7 +40,7 @@ pub fn call_early(interp: &mut Interpreter, h: &mut dyn Host, name: &str, args: 
 /// `printf(fmt, [a, b])` passes the list's elements as the arguments.
 fn flatten_varargs(rest: &[Value]) -> Vec<Value> {
     match rest {
-        [Value::List(l)] => l.borrow().clone(),
+        [Value::List(l)] => l.borrow().to_vec(),
         _ => rest.to_vec(),
     }
 }

@@ -1100,7 +1100,7 @@ impl Interpreter {
                     Some(n) => Ok(n),
                     None => match &v {
                         Value::List(l) => {
-                            let items = l.borrow().clone();
+                            let items = l.borrow().to_vec();
                             let mut out = Vec::with_capacity(items.len());
                             for x in items {
                                 out.push(
@@ -1894,7 +1894,7 @@ impl Interpreter {
                 // A single list argument is spread over several parameters.
                 if params.len() > 1 && args.len() == 1 {
                     if let Value::List(l) = &args[0] {
-                        let items = l.borrow().clone();
+                        let items = l.borrow().to_vec();
                         args = items;
                     }
                 }
@@ -1970,7 +1970,7 @@ impl Interpreter {
                     }
                 }
                 if let Value::List(l) = &recv {
-                    let items = l.borrow().clone();
+                    let items = l.borrow().to_vec();
                     if let Some(v) = h.call_list_method(self, &items, name, &args)? {
                         return Ok(v);
                     }
@@ -2051,7 +2051,7 @@ impl Interpreter {
                 }
                 // Lists spread property reads over their elements.
                 if let Value::List(l) = recv {
-                    let items = l.borrow().clone();
+                    let items = l.borrow().to_vec();
                     let mut out = Vec::with_capacity(items.len());
                     for it in items {
                         out.push(if it.is_null() { Value::Null } else { self.get_property(h, &it, name)? });
@@ -2103,7 +2103,7 @@ impl Interpreter {
             },
             Value::List(l) => {
                 // Spread assignment over elements.
-                let items = l.borrow().clone();
+                let items = l.borrow().to_vec();
                 for it in items {
                     self.set_property(h, &it, name, v.clone())?;
                 }
@@ -2140,7 +2140,7 @@ impl Interpreter {
     pub fn iterate(&mut self, h: &mut dyn Host, v: &Value) -> R<Vec<Value>> {
         Ok(match v {
             Value::Null => Vec::new(),
-            Value::List(l) => l.borrow().clone(),
+            Value::List(l) => l.borrow().to_vec(),
             Value::Range(r) => r.to_values()?,
             Value::Map(m) => m.borrow().iter().map(|(k, v)| Value::obj(Obj::MapEntry(k.clone(), v.clone()))).collect(),
             Value::Str(s) | Value::GString(s) => s.chars().map(|c| Value::Str(c.to_string().into())).collect(),
@@ -2176,7 +2176,7 @@ impl Interpreter {
             },
             // `Collection.isCase` is the JDK's `contains`: Java's `equals`.
             Value::List(l) => {
-                let items = l.borrow().clone();
+                let items = l.borrow().to_vec();
                 items.iter().any(|x| ops::java_equals(x, subject))
             }
             // `IntRange.contains`: only an Integer (or a BigInteger) is in it (`45L in 40..60` and

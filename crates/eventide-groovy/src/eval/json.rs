@@ -206,7 +206,7 @@ fn write(h: &mut dyn Host, out: &mut String, v: &Value, depth: usize) {
         Value::Str(s) | Value::GString(s) => escape(out, s),
         Value::List(_) | Value::Range(_) => {
             let items: Vec<Value> = match v {
-                Value::List(l) => l.borrow().clone(),
+                Value::List(l) => l.borrow().to_vec(),
                 Value::Range(r) => r.to_values().unwrap_or_default(),
                 _ => Vec::new(),
             };

@@ -13,7 +13,7 @@ use super::host::Host;
 use super::interp::{Interpreter, R};
 use super::ops;
 use super::show::{display, inspect};
-use super::value::{Closure, ClosureBody, Obj, Strategy, Value};
+use super::value::{Closure, ClosureBody, ListKind, Obj, Strategy, Value};
 
 /// The callable's declared parameter count (1 for an implicit `it`).
 pub(crate) fn arity(interp: &Interpreter, c: &Value) -> usize {
@@ -72,6 +72,10 @@ pub fn builtin_property(interp: &mut Interpreter, h: &mut dyn Host, recv: &Value
         Value::Class(c) => return super::statics::static_property(interp, h, c, name),
         // `list.size` reads ArrayList's `size` field (Groovy reaches private fields), not a spread.
         Value::List(l) if name == "size" => return Ok(Some(Value::Int(l.borrow().len() as i32))),
+        // An array's `length`.
+        Value::List(l) if name == "length" && matches!(l.borrow().kind, ListKind::Array(_)) => {
+            return Ok(Some(Value::Int(l.borrow().len() as i32)))
+        }
         Value::Obj(o) => {
             if let Obj::MapEntry(k, v) = &**o {
                 match name {
@@ -178,7 +182,7 @@ pub fn object_method(
         ("invokeMethod", [n, a]) => {
             let n = display(h, n);
             let a = match a {
-                Value::List(l) => l.borrow().clone(),
+                Value::List(l) => l.borrow().to_vec(),
                 Value::Null => Vec::new(),
                 other => vec![other.clone()],
             };

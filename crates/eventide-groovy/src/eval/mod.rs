@@ -43,7 +43,8 @@ pub use interrupt::{Interrupt, InterruptReason};
 pub use json::{parse as parse_json, to_json};
 pub use show::{display, inspect};
 pub use value::{
-    Closure, DateFormat, Duration, ExceptionData, GMap, HostRef, ListRef, MapRef, Obj, Range, Str, Strategy, Value,
+    Closure, DateFormat, Duration, ExceptionData, GList, GMap, HostRef, ListKind, ListRef, MapRef, Obj, Range, Str,
+    Strategy, Value,
 };
 
 pub use chrono_tz::Tz;

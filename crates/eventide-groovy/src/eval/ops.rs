@@ -2,7 +2,7 @@
 //! hashing and deep copies.
 
 use std::cmp::Ordering;
-use std::hash::Hasher;
+use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 use super::num::{f64_to_i64, Dec, NumError, I128};
@@ -284,7 +284,12 @@ fn eq_depth(a: &Value, b: &Value, depth: usize) -> bool {
                 return true;
             }
             let (x, y) = (x.borrow(), y.borrow());
-            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| eq_depth(p, q, depth + 1))
+            match (x.is_set(), y.is_set()) {
+                // Two sets: the same elements in any order; a set never equals a list.
+                (true, true) => x.len() == y.len() && x.iter().all(|p| y.iter().any(|q| eq_depth(p, q, depth + 1))),
+                (false, false) => x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| eq_depth(p, q, depth + 1)),
+                _ => false,
+            }
         }
         (List(x), Range(r)) | (Range(r), List(x)) => {
             let x = x.borrow();
@@ -394,7 +399,7 @@ pub fn state_eq(a: &Value, b: &Value, depth: usize) -> bool {
                 return true;
             }
             let (x, y) = (x.borrow(), y.borrow());
-            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| state_eq(p, q, depth + 1))
+            x.kind == y.kind && x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| state_eq(p, q, depth + 1))
         }
         (Value::Map(x), Value::Map(y)) => {
             if Rc::ptr_eq(x, y) {
@@ -525,6 +530,10 @@ fn hash_rec<H: Hasher>(v: &Value, h: &mut H, depth: usize, exact: bool) {
         Value::List(l) => {
             let l = l.borrow();
             h.write_u8(4);
+            if exact && l.kind != super::value::ListKind::List {
+                // A set or an array is another state than a list with the same elements.
+                l.kind.hash(h);
+            }
             h.write_usize(l.len());
             for x in l.iter() {
                 hash_rec(x, h, depth + 1, exact);
@@ -611,11 +620,11 @@ fn copy_rec(v: &Value, memo: &mut rustc_hash::FxHashMap<usize, Value>) -> Value 
             if let Some(c) = memo.get(&key) {
                 return c.clone();
             }
-            let new = Value::new_list(Vec::new());
+            let new = Value::new_list_of(l.borrow().kind, Vec::new());
             memo.insert(key, new.clone());
             let items: Vec<Value> = l.borrow().iter().map(|x| copy_rec(x, memo)).collect();
             if let Value::List(n) = &new {
-                *n.borrow_mut() = items;
+                n.borrow_mut().set_items(items);
             }
             new
         }
@@ -697,7 +706,7 @@ mod tests {
         }
         let c = deep_copy(&l);
         let (Value::List(original), Value::List(copy)) = (&l, &c) else { panic!("the copy of a list is {c:?}") };
-        let copy_items = copy.borrow().clone();
+        let copy_items = copy.borrow().to_vec();
         // Break both cycles before asserting so that the test does not leak.
         copy.borrow_mut().clear();
         original.borrow_mut().clear();

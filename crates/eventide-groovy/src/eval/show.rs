@@ -52,7 +52,7 @@ fn write_value(h: &mut Option<&mut dyn Host>, out: &mut String, v: &Value, depth
         Value::Str(s) | Value::GString(s) => out.push_str(s),
         Value::List(l) => {
             let key = Rc::as_ptr(l) as *const u8 as usize;
-            let items = l.borrow().clone();
+            let items = l.borrow().to_vec();
             out.push('[');
             for (i, x) in items.iter().enumerate() {
                 if i > 0 {
@@ -190,7 +190,7 @@ fn write_inspect(h: &mut dyn Host, out: &mut String, v: &Value, depth: usize) {
             out.push('\'');
         }
         Value::List(l) => {
-            let items = l.borrow().clone();
+            let items = l.borrow().to_vec();
             out.push('[');
             for (i, x) in items.iter().enumerate() {
                 if i > 0 {

@@ -11,7 +11,7 @@ use super::interp::{Interpreter, R};
 use super::num::{java_round, java_round_f32, I128};
 use super::ops::{self, to_f64, to_i64};
 use super::show::display;
-use super::value::{ExceptionData, GMap, Obj, Value};
+use super::value::{ExceptionData, GMap, ListKind, Obj, Value};
 
 fn is_exception_class(simple: &str) -> bool {
     simple.ends_with("Exception") || simple.ends_with("Error") || simple == "Throwable"
@@ -77,19 +77,13 @@ pub fn construct(interp: &mut Interpreter, h: &mut dyn Host, name: &str, args: V
         ("ArrayList" | "LinkedList" | "Vector" | "ArrayDeque", []) => Value::new_list(Vec::new()),
         ("ArrayList" | "LinkedList" | "Vector", [n]) if n.is_number() => Value::new_list(Vec::new()),
         ("ArrayList" | "LinkedList" | "Vector", [c]) => Value::new_list(interp.iterate(h, c)?),
-        ("HashSet" | "LinkedHashSet" | "TreeSet", []) => Value::new_list(Vec::new()),
+        ("HashSet" | "LinkedHashSet" | "TreeSet", []) => Value::new_list_of(ListKind::Set, Vec::new()),
         ("HashSet" | "LinkedHashSet" | "TreeSet", [c]) => {
-            let items = interp.iterate(h, c)?;
-            let mut out: Vec<Value> = Vec::new();
-            for it in items {
-                if !out.iter().any(|x| ops::values_equal(x, &it)) {
-                    out.push(it);
-                }
-            }
+            let mut items = interp.iterate(h, c)?;
             if simple == "TreeSet" {
-                out.sort_by(super::collections::natural);
+                items.sort_by(super::collections::natural);
             }
-            Value::new_list(out)
+            Value::new_list_of(ListKind::Set, items)
         }
         ("HashMap" | "LinkedHashMap" | "TreeMap" | "Hashtable" | "ConcurrentHashMap", []) => {
             Value::new_map(GMap::new())

@@ -110,7 +110,7 @@ pub fn get_at(s: &str, idx: &Value) -> R<Value> {
             Ok(Value::str(&cs[pos as usize].to_string()))
         }
         Value::List(l) => {
-            let idxs = l.borrow().clone();
+            let idxs = l.borrow().to_vec();
             let mut out = String::new();
             for i in &idxs {
                 if let Value::Str(p) = get_at(s, i)? {
@@ -314,12 +314,14 @@ pub fn method(
                 Value::str(&regex::replace(&pat, s, &rep, all)?)
             }
         }
-        ("split", []) => Value::new_list(s.split_whitespace().map(Value::str).collect()),
+        // `split` gives a `String[]` (with `length`), `tokenize` a list.
+        ("split", []) => Value::new_list_of(STRING_ARRAY, s.split_whitespace().map(Value::str).collect()),
         ("split", [re]) | ("split", [re, _]) => {
             let re = display(h, re);
             let limit = args.get(1).and_then(int_arg).unwrap_or(0);
             let pat = regex::compile(interp, &re)?;
-            Value::new_list(regex::java_split(&pat.regex, s, limit).into_iter().map(|p| Value::str(&p)).collect())
+            let parts = regex::java_split(&pat.regex, s, limit).into_iter().map(|p| Value::str(&p)).collect();
+            Value::new_list_of(STRING_ARRAY, parts)
         }
         ("tokenize", []) => Value::new_list(tokenize(s, " \t\n\r\u{c}")),
         ("tokenize", [d]) => {
@@ -641,3 +643,5 @@ pub fn base64_decode(s: &str) -> Option<Vec<u8>> {
     }
     Some(out)
 }
+
+const STRING_ARRAY: super::value::ListKind = super::value::ListKind::Array("java.lang.String");

@@ -17,8 +17,78 @@ use crate::syntax::{ClosureExpr, Name};
 
 /// Shared string text.
 pub type Str = Arc<str>;
-/// A Groovy list (`java.util.ArrayList`): shared and mutable.
-pub type ListRef = Rc<RefCell<Vec<Value>>>;
+/// A Groovy list, set or array: shared and mutable.
+pub type ListRef = Rc<RefCell<GList>>;
+
+/// What Java collection a [`GList`] is. Its elements are a vector in every case; the kind
+/// decides what adding does, what it equals, its class and what `instanceof` says.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ListKind {
+    /// `java.util.ArrayList`: list literals and what the GDK's methods return.
+    #[default]
+    List,
+    /// `java.util.LinkedHashSet` (`as Set`, `toSet()`, `new HashSet()`): adding an element
+    /// already in it (Java's `equals`) changes nothing; it equals another set with the same
+    /// elements in any order, and never a list.
+    Set,
+    /// A Java array (`"a,b".split(",")` is a `String[]`): `length`, its own class name, not a
+    /// `List` to `instanceof`. The name is the element class's (`java.lang.String`).
+    Array(&'static str),
+}
+
+/// The elements of a list value and its [`ListKind`]; dereferences to the elements.
+#[derive(Clone, Debug, Default)]
+pub struct GList {
+    items: Vec<Value>,
+    pub kind: ListKind,
+}
+
+impl GList {
+    pub fn new(items: Vec<Value>, kind: ListKind) -> GList {
+        let mut l = GList { items: Vec::new(), kind };
+        l.set_items(items);
+        l
+    }
+    /// Replaces the elements (a set keeps the first of equal ones).
+    pub fn set_items(&mut self, items: Vec<Value>) {
+        self.items = match self.kind {
+            ListKind::Set => {
+                let mut out: Vec<Value> = Vec::with_capacity(items.len());
+                for x in items {
+                    if !out.iter().any(|y| ops::java_equals(y, &x)) {
+                        out.push(x);
+                    }
+                }
+                out
+            }
+            _ => items,
+        };
+    }
+    /// Adds an element as `add`/`<<` do; false when a set already holds it.
+    pub fn add(&mut self, x: Value) -> bool {
+        if self.kind == ListKind::Set && self.items.iter().any(|y| ops::java_equals(y, &x)) {
+            return false;
+        }
+        self.items.push(x);
+        true
+    }
+    pub fn is_set(&self) -> bool {
+        self.kind == ListKind::Set
+    }
+}
+
+impl std::ops::Deref for GList {
+    type Target = Vec<Value>;
+    fn deref(&self) -> &Vec<Value> {
+        &self.items
+    }
+}
+
+impl std::ops::DerefMut for GList {
+    fn deref_mut(&mut self) -> &mut Vec<Value> {
+        &mut self.items
+    }
+}
 /// A Groovy map (`java.util.LinkedHashMap`): shared, mutable, insertion-ordered.
 pub type MapRef = Rc<RefCell<GMap>>;
 
@@ -350,7 +420,11 @@ impl Value {
         Value::Str(s.into())
     }
     pub fn new_list(items: Vec<Value>) -> Value {
-        Value::List(Rc::new(RefCell::new(items)))
+        Value::List(Rc::new(RefCell::new(GList { items, kind: ListKind::List })))
+    }
+    /// A new list of the given kind (a set drops repeated elements).
+    pub fn new_list_of(kind: ListKind, items: Vec<Value>) -> Value {
+        Value::List(Rc::new(RefCell::new(GList::new(items, kind))))
     }
     pub fn new_map(map: GMap) -> Value {
         Value::Map(Rc::new(RefCell::new(map)))
@@ -456,7 +530,11 @@ impl Value {
             Value::Decimal(_) => "java.math.BigDecimal",
             Value::Str(_) => "java.lang.String",
             Value::GString(_) => "org.codehaus.groovy.runtime.GStringImpl",
-            Value::List(_) => "java.util.ArrayList",
+            Value::List(l) => match l.borrow().kind {
+                ListKind::List => "java.util.ArrayList",
+                ListKind::Set => "java.util.LinkedHashSet",
+                ListKind::Array(element) => array_class(element),
+            },
             Value::Map(_) => "java.util.LinkedHashMap",
             Value::Range(_) => "groovy.lang.IntRange",
             Value::Closure(_) => "groovy.lang.Closure",
@@ -678,5 +756,17 @@ mod tests {
         m.remove(&Value::Int(120));
         assert!(m.get(&Value::Long(120)).is_none());
         assert!(matches!(m.get(&Value::Long(121)), Some(Value::Int(21))));
+    }
+}
+
+/// The class name of an array of `element`s (`[Ljava.lang.String;`).
+fn array_class(element: &str) -> &'static str {
+    match element {
+        "java.lang.String" => "[Ljava.lang.String;",
+        "byte" => "[B",
+        "int" => "[I",
+        "long" => "[J",
+        "double" => "[D",
+        _ => "[Ljava.lang.Object;",
     }
 }

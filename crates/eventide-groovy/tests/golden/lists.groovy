@@ -475,3 +475,88 @@ println ([1, 2] == [1L, 2L])
 //> 1
 //> [a]
 //> true
+
+//# a set keeps one of equal elements (Java's equals), equals sets in any order and never a list
+def s = [1,2] as Set; s.add(1); println s
+def s2 = [1,2] as Set; s2 << 2; println s2
+println ([1, 1L].toSet().size())
+println (([1, 1L] as Set).size())
+println ((["a", "${'a'}"] as Set).size())
+println ([1, 1L, 1.0].unique().size())
+def h = new HashSet([1,2]); h.add(2); println h
+def s3 = [] as Set; s3.addAll([1,1,2]); println s3
+def s4 = [3,1] as Set; println (s4 + [1, 4])
+println (s4 instanceof Set)
+//> [1, 2]
+//> [1, 2]
+//> 2
+//> 2
+//> 2
+//> 1
+//> [1, 2]
+//> [1, 2]
+//> [3, 1, 4]
+//> true
+
+//# split gives a String[]: length, its class, not a List; String[] and as String[] too
+def a = "a,b".split(",")
+println (a == ["a", "b"])
+println (["a", "b"] == a)
+println (a == "x,a,b".split(",").drop(1))
+println a.length
+println a.size()
+println (a instanceof List)
+println (a instanceof Collection)
+println (a instanceof Object[])
+println a.getClass().name
+println a
+println "${a}"
+println a.toList().getClass().name
+println ([1,2] as Set) == ([2,1] as Set)
+println (([1,2] as Set) == [1,2])
+println ([1,2] == ([1,2] as Set))
+println (([1,2] as Set) instanceof List)
+println (([1,2] as Set) instanceof Collection)
+println (([1,2] as Set) instanceof Set)
+println (([1] as Set) == ([1L] as Set))
+def s = [3,1] as Set
+println s.collect { it * 2 }.getClass().name
+println s.findAll { it > 0 }.getClass().name
+println ((s as List).getClass().name)
+println ((a as List).getClass().name)
+String[] b = ["x", "y"]
+println b.getClass().name
+println b.length
+println a.join("-")
+println a[1]
+println a.toList() + "c"
+println ((a + "c").getClass().name)
+//> true
+//> true
+//> true
+//> 2
+//> 2
+//> false
+//> false
+//> true
+//> [Ljava.lang.String;
+//> [a, b]
+//> [a, b]
+//> java.util.ArrayList
+//> [1, 2]
+//> false
+//> false
+//> false
+//> true
+//> true
+//> true
+//> java.util.ArrayList
+//> java.util.LinkedHashSet
+//> java.util.ArrayList
+//> java.util.ArrayList
+//> [Ljava.lang.String;
+//> 2
+//> a-b
+//> b
+//> [a, b, c]
+//> [Ljava.lang.Object;

@@ -999,7 +999,7 @@ impl<'a> StHost<'a> {
                 Value::new_map(out)
             }
             Value::List(l) => {
-                let items: Vec<Value> = l.borrow().clone();
+                let items: Vec<Value> = l.borrow().to_vec();
                 Value::new_list(items.iter().map(|x| self.jsonify(x, depth + 1)).collect())
             }
             Value::Range(_) => match v.deep_copy() {

@@ -141,7 +141,7 @@ fn input(h: &mut StHost, interp: &mut Interpreter, args: Args) -> Result<Value, 
 fn map_preferences(h: &mut StHost, interp: &mut Interpreter, declared: &Value) -> Result<(), EvalError> {
     let list = |v: Option<&Value>| -> Vec<Value> {
         match v {
-            Some(Value::List(l)) => l.borrow().clone(),
+            Some(Value::List(l)) => l.borrow().to_vec(),
             Some(m @ Value::Map(_)) => vec![m.clone()],
             _ => Vec::new(),
         }
