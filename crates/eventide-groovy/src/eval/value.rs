@@ -720,6 +720,18 @@ impl FromIterator<(Value, Value)> for GMap {
     }
 }
 
+/// The class name of an array of `element`s (`[Ljava.lang.String;`).
+fn array_class(element: &str) -> &'static str {
+    match element {
+        "java.lang.String" => "[Ljava.lang.String;",
+        "byte" => "[B",
+        "int" => "[I",
+        "long" => "[J",
+        "double" => "[D",
+        _ => "[Ljava.lang.Object;",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -756,17 +768,5 @@ mod tests {
         m.remove(&Value::Int(120));
         assert!(m.get(&Value::Long(120)).is_none());
         assert!(matches!(m.get(&Value::Long(121)), Some(Value::Int(21))));
-    }
-}
-
-/// The class name of an array of `element`s (`[Ljava.lang.String;`).
-fn array_class(element: &str) -> &'static str {
-    match element {
-        "java.lang.String" => "[Ljava.lang.String;",
-        "byte" => "[B",
-        "int" => "[I",
-        "long" => "[J",
-        "double" => "[D",
-        _ => "[Ljava.lang.Object;",
     }
 }
