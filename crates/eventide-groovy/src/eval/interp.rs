@@ -917,7 +917,7 @@ impl Interpreter {
             ExprKind::New { ty, args } => {
                 let a = self.eval_args(h, f, args)?;
                 if ty.array_dims > 0 {
-                    return Err(EvalError::unsupported("array creation"));
+                    return new_array(&ty.name, ty.array_dims, &a);
                 }
                 let name = self.resolve_type_name(&ty.name);
                 super::statics::construct(self, h, &name, a)
@@ -2243,6 +2243,32 @@ fn decapitalize(s: &str) -> String {
         (Some(a), _) => a.to_lowercase().chain(s.chars().skip(1)).collect(),
         _ => String::new(),
     }
+}
+
+/// `new T[n]`: an array of `n` zeros (`0`, `0L`, `0.0`, `false` for primitive types) or nulls.
+fn new_array(element: &str, dims: u8, args: &[Value]) -> R<Value> {
+    let [n] = args else { return Err(EvalError::unsupported("array creation with several dimensions")) };
+    if dims != 1 {
+        return Err(EvalError::unsupported("array creation with several dimensions"));
+    }
+    let Some(n) = n.as_i64().filter(|_| matches!(n, Value::Int(_) | Value::Long(_))) else {
+        return Err(EvalError::unsupported("array creation with a length that is not an integer"));
+    };
+    if n < 0 {
+        return Err(EvalError::exception("java.lang.NegativeArraySizeException", Some(n.to_string())));
+    }
+    if n as usize > super::value::MAX_ELEMENTS {
+        return Err(super::value::too_large());
+    }
+    let zero = match element {
+        "int" | "short" | "byte" | "char" => Value::Int(0),
+        "long" => Value::Long(0),
+        "double" => Value::Double(0.0),
+        "float" => Value::Float(0.0),
+        "boolean" => Value::Bool(false),
+        _ => Value::Null,
+    };
+    Ok(Value::new_list_of(convert::array_kind(element), vec![zero; n as usize]))
 }
 
 /// `IntRange.contains(value)`: an Integer or BigInteger within the bounds; any other value,

@@ -560,3 +560,28 @@ println ((a + "c").getClass().name)
 //> b
 //> [a, b, c]
 //> [Ljava.lang.Object;
+
+//# new T[n] is an array of zeros or nulls
+def bytes = new byte[4]
+println bytes.length
+println bytes
+float[] xy = new float[2]
+println xy
+def d = new int[3]
+d[1] = 5
+println d
+println d.getClass().name
+def s = new String[2]
+println s
+println new double[2]
+println new boolean[1]
+try { new int[-1] } catch (e) { println e.getClass().name }
+//> 4
+//> [0, 0, 0, 0]
+//> [0.0, 0.0]
+//> [0, 5, 0]
+//> [I
+//> [null, null]
+//> [0.0, 0.0]
+//> [false]
+//> java.lang.NegativeArraySizeException
