@@ -1645,6 +1645,10 @@ impl Interpreter {
         name: &str,
         args: Vec<Value>,
     ) -> R<Result<Value, Vec<Value>>> {
+        let args = match self.methods.get(name) {
+            Some(decls) => pack_varargs(decls, args),
+            None => args,
+        };
         let decl = match self.methods.get(name) {
             None => return Ok(Err(args)),
             Some(decls) => {
@@ -2243,6 +2247,27 @@ fn decapitalize(s: &str) -> String {
         (Some(a), _) => a.to_lowercase().chain(s.chars().skip(1)).collect(),
         _ => String::new(),
     }
+}
+
+/// The arguments of a call to a varargs method (`def f(String... xs)`, or a last parameter of an
+/// array type): when no declaration takes exactly these arguments, the ones from the last
+/// parameter on become one array, as Groovy passes them (`f("a", "b")`, `f()`); an array or
+/// `null` in the last place is passed as it is.
+fn pack_varargs(decls: &[Arc<MethodDecl>], mut args: Vec<Value>) -> Vec<Value> {
+    let n = args.len();
+    let is_varargs =
+        |d: &Arc<MethodDecl>| d.params.last().and_then(|p| p.ty.as_ref()).is_some_and(|t| t.array_dims > 0);
+    let exact = |d: &Arc<MethodDecl>| {
+        d.params.len() == n && (!is_varargs(d) || matches!(args.last(), Some(Value::List(_) | Value::Null)))
+    };
+    if decls.iter().any(exact) {
+        return args;
+    }
+    let Some(d) = decls.iter().find(|d| is_varargs(d) && n + 1 >= d.params.len()) else { return args };
+    let last = d.params.last().and_then(|p| p.ty.as_ref()).expect("a varargs parameter");
+    let rest = args.split_off(d.params.len() - 1);
+    args.push(Value::new_list_of(convert::array_kind(&last.name), rest));
+    args
 }
 
 /// `new T[n]`: an array of `n` zeros (`0`, `0L`, `0.0`, `false` for primitive types) or nulls.

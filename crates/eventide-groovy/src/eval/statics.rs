@@ -482,7 +482,12 @@ pub fn call_static(
         ("String", "valueOf" | "copyValueOf", [x]) => Value::str(&display(h, x)),
         ("String", "format", [fmt, rest @ ..]) => {
             let fmt = display(h, fmt);
-            Value::str(&super::format::format(interp, h, &fmt, rest)?)
+            // An array as the only argument is the varargs array itself (Java spreads it).
+            let spread: Vec<Value> = match rest {
+                [Value::List(l)] if matches!(l.borrow().kind, ListKind::Array(_)) => l.borrow().to_vec(),
+                _ => rest.to_vec(),
+            };
+            Value::str(&super::format::format(interp, h, &fmt, &spread)?)
         }
         ("String", "join", [sep, rest @ ..]) => {
             let sep = display(h, sep);

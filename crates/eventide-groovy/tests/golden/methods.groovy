@@ -221,3 +221,22 @@ println "Closure: " + [{ -> try { p_Closure(5); "+" } catch (MissingMethodExcept
 //> List: -------+---
 //> Date: -------+-+-
 //> Closure: -------+--+
+
+//# varargs: the arguments from the last parameter on are one array
+def va(String... xs) { xs.length + ":" + xs.join("/") }
+println va("a", "b", "c")
+println va("a")
+println va()
+def vb(int n, Object[] rest) { n + ":" + rest.length }
+println vb(1, 2, 3)
+println vb(1)
+println vb(1, [2, 3] as Object[])
+def vc(String fmt, Object... xs) { String.format(fmt, xs) }
+println vc("%s-%s", "a", "b")
+//> 3:a/b/c
+//> 1:a
+//> 0:
+//> 1:2
+//> 1:0
+//> 1:2
+//> a-b
