@@ -37,6 +37,17 @@ fn method_name(op: BinaryOp) -> &'static str {
 /// Arithmetic, bitwise and shift operators.
 pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &Value, b: &Value) -> R<Value> {
     if a.is_number() && b.is_number() {
+        // Groovy 2.4's `%` has no BigDecimal arithmetic (`7.5 % 2`, `7 % 2.0`); with a double or
+        // float it is the floating-point remainder.
+        let floating = |v: &Value| matches!(v, Value::Double(_) | Value::Float(_));
+        let decimal = |v: &Value| matches!(v, Value::Decimal(_));
+        if op == BinaryOp::Mod && !floating(a) && !floating(b) && (decimal(a) || decimal(b)) {
+            let left = ops::to_dec(a).map(|d| d.to_string()).unwrap_or_else(|_| display(h, a));
+            return Err(EvalError::exception(
+                class::UNSUPPORTED_OPERATION,
+                Some(format!("Cannot use mod() on this number type: java.math.BigDecimal with value: {left}")),
+            ));
+        }
         let r = match op {
             BinaryOp::Add => ops::arith(Arith::Add, a, b),
             BinaryOp::Sub => ops::arith(Arith::Sub, a, b),

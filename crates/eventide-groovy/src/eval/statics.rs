@@ -299,13 +299,33 @@ pub fn call_static(
         },
         ("Math", "max" | "min", [x, y]) if num_args => {
             let max = name == "max";
+            // An Integer or Long with a BigDecimal fits Math's (float, float) and (double, double)
+            // overloads equally well: Groovy refuses to choose.
+            let whole = |v: &Value| matches!(v, Value::Int(_) | Value::Long(_));
+            let decimal = |v: &Value| matches!(v, Value::Decimal(_));
+            if (whole(x) && decimal(y)) || (decimal(x) && whole(y)) {
+                return Err(EvalError::exception(
+                    "groovy.lang.GroovyRuntimeException",
+                    Some(format!(
+                        "Ambiguous method overloading for method java.lang.Math#{name}.\nCannot resolve which method to \
+                         invoke for [class {}, class {}] due to overlapping prototypes between:\n\t[double, double]\n\t[float, float]",
+                        x.type_name(),
+                        y.type_name()
+                    )),
+                ));
+            }
             match (x, y) {
                 (Value::Int(p), Value::Int(q)) => Value::Int(if max { *p.max(q) } else { *p.min(q) }),
                 _ if is_integral(x) && is_integral(y) => {
                     let (p, q) = (to_i64(x), to_i64(y));
                     Value::Long(if max { p.max(q) } else { p.min(q) })
                 }
-                (Value::Float(p), Value::Float(q)) => Value::Float(if max { p.max(*q) } else { p.min(*q) }),
+                // A float with a float or an integer is Math's (float, float).
+                (Value::Float(_), Value::Float(_) | Value::Int(_) | Value::Long(_))
+                | (Value::Int(_) | Value::Long(_), Value::Float(_)) => {
+                    let (p, q) = (to_f64(x) as f32, to_f64(y) as f32);
+                    Value::Float(if max { p.max(q) } else { p.min(q) })
+                }
                 _ => {
                     let (p, q) = (to_f64(x), to_f64(y));
                     f(if p.is_nan() || q.is_nan() {

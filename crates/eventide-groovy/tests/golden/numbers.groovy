@@ -472,3 +472,70 @@ t { Math.round(2.5) }
 //> 3
 //> 2.5
 //> 3
+
+//# Math.max/min of an integer and a BigDecimal is ambiguous; % has no BigDecimal arithmetic
+def t = { String l, Closure c -> try { def v = c(); println "$l ${v} ${v.getClass().simpleName}" } catch (e) { println "$l EXC ${e.getClass().simpleName}" } }
+t("ii") { Math.max(3, 4) }
+t("il") { Math.max(3, 4L) }
+t("id") { Math.max(3, 4.5d) }
+t("ib") { Math.max(3, 4.5) }
+t("bb") { Math.max(3.5, 4.5) }
+t("dd") { Math.max(3.5d, 4.5d) }
+t("bd") { Math.max(3.5, 4.5d) }
+t("if") { Math.max(3, 4.5f) }
+t("minib") { Math.min(3, 4.5) }
+t("minbb") { Math.min(3.5, 4.5) }
+t("abs b") { Math.abs(-3.5) }
+t("abs i") { Math.abs(-3) }
+t("sqrt b") { Math.sqrt(4.0) }
+t("pow") { Math.pow(2, 3) }
+t("floor b") { Math.floor(3.5) }
+t("ceil b") { Math.ceil(3.5) }
+t("round b") { Math.round(3.5) }
+t("mod b") { 7.5 % 2 }
+t("mod i") { 7 % 2 }
+t("mod l") { 7L % 2 }
+t("mod d") { 7.5d % 2 }
+t("bi") { Math.max(4.5, 3) }
+t("lb") { Math.max(3L, 4.5) }
+t("bl") { Math.max(4.5, 3L) }
+t("Bb") { Math.max(3 as BigInteger, 4.5) }
+t("fb") { Math.max(3f, 4.5) }
+t("fd") { Math.max(3f, 4.5d) }
+t("ll") { Math.max(3L, 4L) }
+t("lf") { Math.max(3L, 4f) }
+t("min bi") { Math.min(4.5, 3) }
+t("mod neg") { -7 % 3 }
+t("mod bd int") { 7 % 2.0 }
+//> ii 4 Integer
+//> il 4 Long
+//> id 4.5 Double
+//> ib EXC GroovyRuntimeException
+//> bb 4.5 Double
+//> dd 4.5 Double
+//> bd 4.5 Double
+//> if 4.5 Float
+//> minib EXC GroovyRuntimeException
+//> minbb 3.5 Double
+//> abs b 3.5 Double
+//> abs i 3 Integer
+//> sqrt b 2.0 Double
+//> pow 8.0 Double
+//> floor b 3.0 Double
+//> ceil b 4.0 Double
+//> round b 4 Long
+//> mod b EXC UnsupportedOperationException
+//> mod i 1 Integer
+//> mod l 1 Long
+//> mod d 1.5 Double
+//> bi EXC GroovyRuntimeException
+//> lb EXC GroovyRuntimeException
+//> bl EXC GroovyRuntimeException
+//> Bb 4.5 Double
+//> fb 4.5 Double
+//> fd 4.5 Double
+//> ll 4 Long
+//> lf 4.0 Float
+//> min bi EXC GroovyRuntimeException
+//> mod neg -1 Integer
+//> mod bd int EXC UnsupportedOperationException
