@@ -540,10 +540,12 @@ pub fn accepts_argument(h: &mut dyn Host, v: &Value, ty: &TypeName) -> bool {
 /// classes are the platform's), and a list passed for a number is left to the method (Groovy
 /// spreads it over the parameters).
 pub fn refuses_argument(v: &Value, ty: &TypeName) -> bool {
-    if ty.array_dims > 0 {
-        return false;
-    }
-    let (kind, primitive) = kind_of(&ty.name);
+    ty.array_dims == 0 && refuses_named(v, &ty.name)
+}
+
+/// [`refuses_argument`] for a parameter type given by name.
+fn refuses_named(v: &Value, name: &str) -> bool {
+    let (kind, primitive) = kind_of(name);
     use Kind::*;
     // Types no number, string or boolean is an instance of.
     let not_scalar = matches!(kind, Map | Date | Closure | List | Set);
@@ -562,6 +564,42 @@ pub fn refuses_argument(v: &Value, ty: &TypeName) -> bool {
         Value::List(_) | Value::Range(_) => matches!(kind, Bool | Str | Map | Date | Closure),
         Value::Closure(_) => number || matches!(kind, Bool | Str | Map | Date | List | Set),
         _ => false,
+    }
+}
+
+/// Whether Groovy 2.4 has a method `name` of `class` that takes `args` (by the parameter types
+/// of [`super::groovy_methods`]): what tells a method the interpreter lacks from one the
+/// program calls wrongly.
+pub fn groovy_takes(class: &str, name: &str, args: &[Value]) -> bool {
+    let methods = super::groovy_methods::methods_of(class);
+    let start = methods.partition_point(|(n, _)| *n < name);
+    methods[start..].iter().take_while(|(n, _)| *n == name).any(|(_, params)| params_take(params, args))
+}
+
+fn params_take(params: &[&str], args: &[Value]) -> bool {
+    if params.len() == args.len() && params.iter().zip(args).all(|(p, a)| param_takes(p, a)) {
+        return true;
+    }
+    // A last parameter of an array type takes the trailing arguments (varargs).
+    let varargs = params.last().is_some_and(|p| p.starts_with('['));
+    varargs
+        && args.len() + 1 >= params.len()
+        && params.iter().zip(args).take(params.len() - 1).all(|(p, a)| param_takes(p, a))
+}
+
+fn param_takes(param: &str, v: &Value) -> bool {
+    if param.starts_with('[') {
+        return matches!(v, Value::List(_) | Value::Null);
+    }
+    match kind_of(param).0 {
+        Kind::Any => true,
+        Kind::Other | Kind::Void | Kind::SortedMap | Kind::Char | Kind::Short | Kind::Byte => match v {
+            Value::Null => !matches!(param, "char" | "short" | "byte"),
+            // A closure becomes an interface's implementation (`Comparator`, `Runnable`).
+            _ if v.is_callable() => true,
+            _ => simple_name(v.type_name()) == simple_name(param),
+        },
+        _ => !refuses_named(v, param),
     }
 }
 

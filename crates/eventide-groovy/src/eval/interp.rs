@@ -1999,9 +1999,19 @@ impl Interpreter {
         )
     }
 
+    /// No method `name` of the library takes `args` on `recv`: Groovy's MissingMethodException
+    /// when Groovy 2.4 has no such method either, else an unsupported construct (a gap of the
+    /// interpreter, not a fault of the program).
     pub(crate) fn missing_method_err(&self, h: &mut dyn Host, recv: &Value, name: &str, args: &[Value]) -> EvalError {
-        let cls = convert::class_name(h, recv);
-        self.missing_method(&cls, name, args)
+        let class = convert::class_name(h, recv);
+        if convert::groovy_takes(&class, name, args) {
+            let types: Vec<&str> = args.iter().map(Value::type_name).collect();
+            return EvalError::unsupported(format!(
+                "the Groovy method {class}.{name}({}), which Eventide's interpreter does not implement",
+                types.join(", ")
+            ));
+        }
+        self.missing_method(&class, name, args)
     }
 
     pub(crate) fn cast_error(&self, h: &mut dyn Host, v: &Value, target: &str) -> EvalError {

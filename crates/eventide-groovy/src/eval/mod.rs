@@ -17,6 +17,7 @@ mod env;
 mod error;
 mod format;
 mod globals;
+mod groovy_methods;
 mod growth;
 mod host;
 mod interp;

@@ -240,3 +240,11 @@ println vc("%s-%s", "a", "b")
 //> 1:0
 //> 1:2
 //> a-b
+
+//# a Groovy method the library lacks is unsupported, not the program's fault
+def m = [:].withDefault { 0 }
+//! unsupported construct: the Groovy method java.util.LinkedHashMap.withDefault(groovy.lang.Closure)
+
+//# a method Groovy does not have is the program's fault
+"abc".frobnicate(1)
+//! groovy.lang.MissingMethodException: No signature of method: java.lang.String.frobnicate() is applicable for argument types: (java.lang.Integer)

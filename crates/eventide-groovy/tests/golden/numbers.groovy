@@ -191,7 +191,7 @@ println Math.ceil(2.1)
 println Math.sqrt(16)
 println Math.pow(2, 3)
 println Math.max(3, 7)
-println Math.min(2.5, 1)
+println Math.min(2.5d, 1)
 println Math.max(1L, 2)
 println Math.abs(-2.5d)
 //> 4.0
