@@ -60,6 +60,15 @@ impl Diagnostic {
         while end < len && !text.is_char_boundary(end) {
             end += 1;
         }
+        // The snippet shows the span's lines and one on each side; a line too long to read (and
+        // past the column widths the renderer can format) is left out.
+        let first = text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let before = text[..first.saturating_sub(1)].rfind('\n').map_or(0, |i| i + 1);
+        let after = text[end..].find('\n').map_or(len, |i| end + i);
+        let last = text.get(after + 1..).and_then(|t| t.find('\n')).map_or(len, |i| after + 1 + i);
+        if text[before..last.max(before)].split('\n').any(|l| l.len() > MAX_SNIPPET_LINE) {
+            return format!("{header}\n  (the source line is too long to show)");
+        }
         #[derive(Debug)]
         struct Report {
             message: String,
@@ -93,6 +102,9 @@ impl Diagnostic {
         out
     }
 }
+
+/// The longest source line a rendered snippet shows, in bytes.
+const MAX_SNIPPET_LINE: usize = 2_000;
 
 /// A named source whose snippet header counts columns in characters, as our messages do (miette
 /// counts bytes, which disagrees on lines with non-ASCII text).
@@ -155,6 +167,19 @@ mod tests {
         assert_eq!((d.line, d.column), (1, 15));
         let text = d.render();
         assert!(text.contains("[u.groovy:1:15]"), "{text}");
+    }
+
+    #[test]
+    fn a_line_too_long_to_show_is_left_out_of_the_snippet() {
+        // Columns past 65,535 made the renderer panic.
+        for text in [format!("{})\n", " ".repeat(70_000)), format!("x = 1\n{}\ny )\n", "z".repeat(3_000))] {
+            let file = SourceFile::new("wide.groovy", text.as_str());
+            let at = text.find(')').unwrap() as u32;
+            let d = Diagnostic::at(&file, Span::new(at, at + 1), "unexpected `)`");
+            let rendered = d.render();
+            assert!(rendered.starts_with(&format!("wide.groovy:{}:{}: unexpected `)`", d.line, d.column)), "{rendered}");
+            assert!(rendered.ends_with("(the source line is too long to show)"), "{rendered}");
+        }
     }
 
     #[test]
