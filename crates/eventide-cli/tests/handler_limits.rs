@@ -89,3 +89,19 @@ fn check_time_limit_holds_inside_a_looping_model_handler() {
         assert_eq!(v["reason"], "time", "{por}: {v}");
     }
 }
+
+#[test]
+fn a_value_that_shares_its_parts_is_hashed_in_time_linear_in_its_parts() {
+    // `q = [q, q]` sixty times: 2^60 paths through 61 distinct lists. Hashing the state and
+    // measuring its growth walked every path, so the run never came back.
+    let model = temp_app(
+        "sharing-model.groovy",
+        "n = 0\nq = []\nevent(\"e\") { if (n < 60) { def t = q; q = [t, t]; n = n + 1 } }\n",
+    );
+    let started = std::time::Instant::now();
+    for por in ["dpor", "none"] {
+        let v = json_with_code(&["check", &model, "--por", por, "--time-limit", "20", "--json"], 0);
+        assert_eq!(v["states"], 61, "{por}: {v}");
+    }
+    assert!(started.elapsed() < std::time::Duration::from_secs(20), "took {:?}", started.elapsed());
+}

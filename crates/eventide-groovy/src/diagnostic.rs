@@ -177,7 +177,10 @@ mod tests {
             let at = text.find(')').unwrap() as u32;
             let d = Diagnostic::at(&file, Span::new(at, at + 1), "unexpected `)`");
             let rendered = d.render();
-            assert!(rendered.starts_with(&format!("wide.groovy:{}:{}: unexpected `)`", d.line, d.column)), "{rendered}");
+            assert!(
+                rendered.starts_with(&format!("wide.groovy:{}:{}: unexpected `)`", d.line, d.column)),
+                "{rendered}"
+            );
             assert!(rendered.ends_with("(the source line is too long to show)"), "{rendered}");
         }
     }

@@ -680,20 +680,29 @@ pub fn list_method(
             Value::new_list(out)
         }
         ("collectNested", [c]) if c.is_callable() => {
-            fn nest(interp: &mut Interpreter, h: &mut dyn Host, items: Vec<Value>, c: &Value) -> R<Value> {
+            fn nest(
+                interp: &mut Interpreter,
+                h: &mut dyn Host,
+                items: Vec<Value>,
+                c: &Value,
+                depth: usize,
+            ) -> R<Value> {
+                if depth > super::methods::MAX_NESTING {
+                    return Err(super::methods::stack_overflow()); // a list that holds itself
+                }
                 let mut out = Vec::with_capacity(items.len());
                 for it in items {
                     out.push(match &it {
                         Value::List(inner) => {
                             let inner = inner.borrow().to_vec();
-                            nest(interp, h, inner, c)?
+                            nest(interp, h, inner, c, depth + 1)?
                         }
                         _ => call1(interp, h, c, it)?,
                     });
                 }
                 Ok(Value::new_list(out))
             }
-            nest(interp, h, snapshot(), c)?
+            nest(interp, h, snapshot(), c, 0)?
         }
         ("find", []) => snapshot().into_iter().find(|x| x.truthy()).unwrap_or(Value::Null),
         ("find", [c]) if c.is_callable() => {

@@ -203,6 +203,11 @@ pub fn format(interp: &mut Interpreter, h: &mut dyn Host, fmt: &str, args: &[Val
             spec.precision = cs[i + 1..j].iter().collect::<String>().parse().ok();
             i = j;
         }
+        // A width or precision the text could never hold is the JVM's OutOfMemoryError (as for
+        // `padLeft`), not an allocation that ends the process.
+        if spec.width.into_iter().chain(spec.precision).any(|n| n > super::value::MAX_TEXT) {
+            return Err(super::value::too_large());
+        }
         let Some(&conv) = cs.get(i) else {
             return Err(EvalError::exception(
                 "java.util.UnknownFormatConversionException",

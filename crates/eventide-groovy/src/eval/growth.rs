@@ -27,7 +27,7 @@ impl Value {
     pub fn growth_size(&self) -> u64 {
         match self {
             Value::Str(s) | Value::GString(s) => s.chars().count() as u64,
-            _ => elements(self, 0),
+            _ => elements(self, 0, &mut Default::default()),
         }
     }
 
@@ -39,21 +39,36 @@ impl Value {
     }
 }
 
-fn elements(v: &Value, depth: usize) -> u64 {
+/// The elements of `v` and of the collections in it; a collection held in several places counts
+/// each time but is walked once (`counted`: by address), so a value built by `q = [q, q]` again
+/// and again is measured in time linear in its distinct parts.
+fn elements(v: &Value, depth: usize, counted: &mut rustc_hash::FxHashMap<usize, u64>) -> u64 {
     if depth > MAX_DEPTH {
         return 0;
     }
-    match v {
+    let (ptr, shared) = match v {
+        Value::List(l) => (std::rc::Rc::as_ptr(l) as *const u8 as usize, std::rc::Rc::strong_count(l) > 1),
+        Value::Map(m) => (std::rc::Rc::as_ptr(m) as *const u8 as usize, std::rc::Rc::strong_count(m) > 1),
+        _ => return 0,
+    };
+    if let Some(&n) = shared.then(|| counted.get(&ptr)).flatten() {
+        return n;
+    }
+    let n = match v {
         Value::List(l) => {
             let l = l.borrow();
-            l.len() as u64 + l.iter().map(|x| elements(x, depth + 1)).sum::<u64>()
+            l.iter().fold(l.len() as u64, |n, x| n.saturating_add(elements(x, depth + 1, counted)))
         }
         Value::Map(m) => {
             let m = m.borrow();
-            m.len() as u64 + m.values().map(|x| elements(x, depth + 1)).sum::<u64>()
+            m.values().fold(m.len() as u64, |n, x| n.saturating_add(elements(x, depth + 1, counted)))
         }
         _ => 0,
+    };
+    if shared {
+        counted.insert(ptr, n);
     }
+    n
 }
 
 fn bound(v: &Value, k: usize, depth: usize) -> Option<Value> {

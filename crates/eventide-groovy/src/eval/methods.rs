@@ -157,7 +157,7 @@ pub fn object_method(
         ("dump", []) => Value::str(&format!("<{}>", display(h, recv))),
         ("equals", [x]) => Value::Bool(ops::values_equal(recv, x)),
         ("is", [x]) => Value::Bool(convert::identical(recv, x)),
-        ("hashCode", []) => Value::Int(java_hash(recv)),
+        ("hashCode", []) => Value::Int(java_hash(recv).ok_or_else(stack_overflow)?),
         ("getClass", []) => Value::Class(class_name(h, recv).into()),
         ("asBoolean", []) => Value::Bool(interp.truthy(h, recv)),
         ("isCase", [x]) => Value::Bool(interp.is_case(h, recv, x)?),
@@ -235,8 +235,23 @@ fn responds_to(recv: &Value, name: &str) -> bool {
 }
 
 /// Java's `hashCode()` for the values where Groovy code can observe it.
-pub fn java_hash(v: &Value) -> i32 {
-    match v {
+/// `None` for a list that holds itself (Java recurses until its stack overflows).
+pub fn java_hash(v: &Value) -> Option<i32> {
+    java_hash_at(v, 0)
+}
+
+/// The nesting at which a recursive walk of a value is a `StackOverflowError`, as on the JVM.
+pub(crate) const MAX_NESTING: usize = 1_000;
+
+pub(crate) fn stack_overflow() -> EvalError {
+    EvalError::exception(class::STACK_OVERFLOW, None)
+}
+
+fn java_hash_at(v: &Value, depth: usize) -> Option<i32> {
+    if depth > MAX_NESTING {
+        return None;
+    }
+    Some(match v {
         Value::Null => 0,
         Value::Bool(b) => {
             if *b {
@@ -261,7 +276,7 @@ pub fn java_hash(v: &Value) -> i32 {
         Value::List(l) => {
             let mut h: i32 = 1;
             for x in l.borrow().iter() {
-                h = h.wrapping_mul(31).wrapping_add(java_hash(x));
+                h = h.wrapping_mul(31).wrapping_add(java_hash_at(x, depth + 1)?);
             }
             h
         }
@@ -272,7 +287,7 @@ pub fn java_hash(v: &Value) -> i32 {
             v.hash_canonical(&mut hs);
             hs.finish() as i32
         }
-    }
+    })
 }
 
 /// Methods callable on `null` (`NullObject`).

@@ -450,12 +450,59 @@ fn canon_num(v: &Value) -> CanonNum {
 
 /// Canonical hash (see [`Value::hash_canonical`]).
 pub fn hash_value<H: Hasher>(v: &Value, h: &mut H, depth: usize) {
-    hash_rec(v, h, depth, false)
+    hash_rec(v, h, depth, &mut HashWalk { exact: false, shared: Default::default() })
 }
 
 /// Exact hash for model-checker state (see [`Value::hash_state`]), consistent with [`state_eq`].
 pub fn hash_state<H: Hasher>(v: &Value, h: &mut H, depth: usize) {
-    hash_rec(v, h, depth, true)
+    hash_rec(v, h, depth, &mut HashWalk { exact: true, shared: Default::default() })
+}
+
+/// One hash of a value: exact or canonical, and the hashes of the lists and maps met so far that
+/// other values also hold. A list or map enters its parent's hash as the hash of its contents, so
+/// a list shared by several places (`q = [t, t]`, again and again) is hashed once: the walk is
+/// linear in the value's distinct parts, not in its paths.
+struct HashWalk {
+    exact: bool,
+    shared: rustc_hash::FxHashMap<usize, u64>,
+}
+
+/// The hash of a list's or a map's contents (`ptr` identifies it; `shared` when something else
+/// holds it too, so the walk may meet it again).
+fn container_hash(v: &Value, ptr: usize, shared: bool, depth: usize, walk: &mut HashWalk) -> u64 {
+    if let Some(&x) = shared.then(|| walk.shared.get(&ptr)).flatten() {
+        return x;
+    }
+    let mut sub = rustc_hash::FxHasher::default();
+    match v {
+        Value::List(l) => {
+            let l = l.borrow();
+            sub.write_u8(4);
+            if walk.exact && l.kind != super::value::ListKind::List {
+                // A set or an array is another state than a list with the same elements.
+                l.kind.hash(&mut sub);
+            }
+            sub.write_usize(l.len());
+            for x in l.iter() {
+                hash_rec(x, &mut sub, depth + 1, walk);
+            }
+        }
+        Value::Map(m) => {
+            let m = m.borrow();
+            sub.write_u8(5);
+            sub.write_usize(m.len());
+            for (k, x) in m.iter() {
+                hash_rec(k, &mut sub, depth + 1, walk);
+                hash_rec(x, &mut sub, depth + 1, walk);
+            }
+        }
+        _ => {}
+    }
+    let x = sub.finish();
+    if shared {
+        walk.shared.insert(ptr, x);
+    }
+    x
 }
 
 /// The number's type and exact value, for [`hash_state`].
@@ -490,7 +537,8 @@ fn hash_exact_number<H: Hasher>(v: &Value, h: &mut H) {
     }
 }
 
-fn hash_rec<H: Hasher>(v: &Value, h: &mut H, depth: usize, exact: bool) {
+fn hash_rec<H: Hasher>(v: &Value, h: &mut H, depth: usize, walk: &mut HashWalk) {
+    let exact = walk.exact;
     if depth > MAX_DEPTH {
         h.write_u8(0xff);
         return;
@@ -528,33 +576,22 @@ fn hash_rec<H: Hasher>(v: &Value, h: &mut H, depth: usize, exact: bool) {
             h.write_u8(0xff);
         }
         Value::List(l) => {
-            let l = l.borrow();
-            h.write_u8(4);
-            if exact && l.kind != super::value::ListKind::List {
-                // A set or an array is another state than a list with the same elements.
-                l.kind.hash(h);
-            }
-            h.write_usize(l.len());
-            for x in l.iter() {
-                hash_rec(x, h, depth + 1, exact);
-            }
+            let shared = Rc::strong_count(l) > 1;
+            h.write_u64(container_hash(v, Rc::as_ptr(l) as *const u8 as usize, shared, depth, walk));
         }
         Value::Range(r) => {
-            h.write_u8(4);
-            h.write_usize(r.len());
+            // As the list of its elements.
+            let mut sub = rustc_hash::FxHasher::default();
+            sub.write_u8(4);
+            sub.write_usize(r.len());
             for x in r.iter() {
-                h.write_u8(2);
-                h.write_i128(x as i128);
+                hash_rec(&Value::Int(x), &mut sub, depth + 1, walk);
             }
+            h.write_u64(sub.finish());
         }
         Value::Map(m) => {
-            let m = m.borrow();
-            h.write_u8(5);
-            h.write_usize(m.len());
-            for (k, v) in m.iter() {
-                hash_rec(k, h, depth + 1, exact);
-                hash_rec(v, h, depth + 1, exact);
-            }
+            let shared = Rc::strong_count(m) > 1;
+            h.write_u64(container_hash(v, Rc::as_ptr(m) as *const u8 as usize, shared, depth, walk));
         }
         Value::Date(ms) => {
             h.write_u8(6);
@@ -586,15 +623,15 @@ fn hash_rec<H: Hasher>(v: &Value, h: &mut H, depth: usize, exact: bool) {
             match &**o {
                 Obj::Exception(e) => h.write(e.class.as_bytes()),
                 Obj::MapEntry(k, v) => {
-                    hash_rec(k, h, depth + 1, exact);
-                    hash_rec(v, h, depth + 1, exact);
+                    hash_rec(k, h, depth + 1, walk);
+                    hash_rec(v, h, depth + 1, walk);
                 }
                 Obj::Pattern(p) => h.write(p.source.as_bytes()),
                 Obj::TimeZone(tz) => h.write(tz.name().as_bytes()),
                 Obj::StringBuilder(s) => h.write(s.borrow().as_bytes()),
                 Obj::DateFormat(f) => h.write(f.borrow().pattern.as_bytes()),
                 Obj::NumberFormat(f) => h.write(f.borrow().pattern.as_bytes()),
-                Obj::JsonBuilder(c) => hash_rec(&c.borrow(), h, depth + 1, exact),
+                Obj::JsonBuilder(c) => hash_rec(&c.borrow(), h, depth + 1, walk),
                 Obj::Calendar(c) => h.write_i64(c.borrow().0),
                 Obj::Duration(d) => {
                     h.write_i64(d.months);

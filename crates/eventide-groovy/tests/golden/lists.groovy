@@ -585,3 +585,13 @@ try { new int[-1] } catch (e) { println e.getClass().name }
 //> [0.0, 0.0]
 //> [false]
 //> java.lang.NegativeArraySizeException
+
+//# a list that holds itself: hashCode and collectNested overflow the stack, as on the JVM
+def l = []
+l << l
+println l
+try { l.hashCode() } catch (StackOverflowError e) { println "hashCode: StackOverflowError" }
+try { l.collectNested { it } } catch (StackOverflowError e) { println "collectNested: StackOverflowError" }
+//> [(this Collection)]
+//> hashCode: StackOverflowError
+//> collectNested: StackOverflowError
