@@ -340,3 +340,24 @@ fn an_unsupported_construct_met_while_exploring_makes_pair_and_home_an_error_not
     assert!(text.starts_with("ERROR: the model could not run an app"), "{text}");
     assert!(text.contains("error: ") && text.contains("early.groovy:5:5"), "{text}");
 }
+
+#[test]
+fn an_unsupported_construct_met_while_exploring_a_model_is_bad_input_not_a_violation() {
+    let dir = temp_dir("unsupported-at-run-time");
+    let model = dir.join("huge-literal.groovy");
+    std::fs::write(&model, "x = 0\nevent(\"e\") { x = 1e99999999999999999999 }\n").unwrap();
+    for por in ["dpor", "none"] {
+        let out =
+            eventide(&["check".as_ref(), model.as_os_str(), "--por".as_ref(), por.as_ref(), "--json".as_ref()], 2);
+        let v = stdout_json(&out);
+        assert_eq!((v["verdict"].as_str(), v["reason"].as_str()), (Some("error"), Some("unsupported")), "{v}");
+        assert_eq!((v["error"]["line"].as_u64(), v["error"]["column"].as_u64()), (Some(2), Some(18)), "{v}");
+        assert!(v["error"]["message"].as_str().unwrap().starts_with("unsupported construct: decimal literal"), "{v}");
+    }
+    // A real violation is still reported as one.
+    let both = dir.join("violation-too.groovy");
+    std::fs::write(&both, "x = 0\nevent(\"e\") { x = 1e99999999999999999999 }\nevent(\"f\") { assert x == 1 }\n")
+        .unwrap();
+    let out = eventide(&["check".as_ref(), both.as_os_str(), "--all".as_ref(), "--json".as_ref()], 1);
+    assert_eq!(stdout_json(&out)["verdict"], "violation");
+}

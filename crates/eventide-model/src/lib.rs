@@ -218,17 +218,32 @@ impl ModelSystem {
     }
 
     fn finding(&self, error: &EvalError) -> Finding {
-        let position = match (&error.file, error.location) {
-            (Some(file), Some(lc)) => Some(SourcePosition { file: file.to_string(), line: lc.line, column: lc.column }),
-            _ => None,
-        };
-        let (kind, message) = match &error.kind {
-            ErrorKind::AssertionFailed { message } => (FindingKind::Violation, message.clone()),
-            _ => (FindingKind::AppException, error.message.clone()),
-        };
-        let at = position.as_ref().map(|p| p.to_string()).unwrap_or_default();
-        Finding { kind, key: format!("{at}:{message}"), message, position }
+        finding_of(error)
     }
+}
+
+/// The finding a handler's error makes: a failed assertion is a violation, anything else an
+/// exception; one the interpreter raised for a construct it does not support has a key that
+/// [`is_unsupported`] recognises (not a fault of the program: `check` reports it as bad input).
+pub(crate) fn finding_of(error: &EvalError) -> Finding {
+    let position = match (&error.file, error.location) {
+        (Some(file), Some(lc)) => Some(SourcePosition { file: file.to_string(), line: lc.line, column: lc.column }),
+        _ => None,
+    };
+    let (kind, message) = match &error.kind {
+        ErrorKind::AssertionFailed { message } => (FindingKind::Violation, message.clone()),
+        _ => (FindingKind::AppException, error.message.clone()),
+    };
+    let at = position.as_ref().map(|p| p.to_string()).unwrap_or_default();
+    let tag = if matches!(error.kind, ErrorKind::Unsupported { .. }) { UNSUPPORTED_KEY } else { "" };
+    Finding { kind, key: format!("{tag}{at}:{message}"), message, position }
+}
+
+const UNSUPPORTED_KEY: &str = "unsupported@";
+
+/// Whether a finding is an unsupported construct the interpreter met while running a handler.
+pub fn is_unsupported(finding: &Finding) -> bool {
+    finding.key.starts_with(UNSUPPORTED_KEY)
 }
 
 /// A hash of a value for the diagnosis of unfinished runs (equal values, equal hashes).

@@ -416,16 +416,7 @@ impl ThreadSystem {
     }
 
     fn finding(&self, error: &EvalError) -> Finding {
-        let position = match (&error.file, error.location) {
-            (Some(file), Some(lc)) => Some(SourcePosition { file: file.to_string(), line: lc.line, column: lc.column }),
-            _ => None,
-        };
-        let (kind, message) = match &error.kind {
-            ErrorKind::AssertionFailed { message } => (FindingKind::Violation, message.clone()),
-            _ => (FindingKind::AppException, error.message.clone()),
-        };
-        let at = position.as_ref().map(|p| p.to_string()).unwrap_or_default();
-        Finding { kind, key: format!("{at}:{message}"), message, position }
+        crate::finding_of(error)
     }
 
     /// A readable line per step of `trace` (thread, handler or body, step, line, statement),

@@ -45,6 +45,9 @@ pub fn run(args: CheckArgs) -> i32 {
     model.set_bound_collections(bound);
     let config = Config { por, stop_at_first: !args.all, limits: limits.clone(), ..Config::default() };
     let outcome = explore(&mut model, &config);
+    if let Some(code) = unsupported_only(&args, &outcome, por) {
+        return code;
+    }
     let (_, code) = report::check_verdict(&outcome);
     let json = report::check_json(&outcome, bound);
     if args.json {
@@ -62,6 +65,9 @@ fn run_threads(args: &CheckArgs, mut program: ThreadSystem, por: Por, limits: Li
     program.set_bound_collections(bound);
     let config = Config { por, stop_at_first: !args.all, limits: limits.clone(), ..Config::default() };
     let outcome = explore(&mut program, &config);
+    if let Some(code) = unsupported_only(args, &outcome, por) {
+        return code;
+    }
     let (_, code) = report::check_verdict(&outcome);
     let json = report::check_json(&outcome, bound);
     if args.json {
@@ -76,6 +82,31 @@ fn run_threads(args: &CheckArgs, mut program: ThreadSystem, por: Por, limits: Li
         print!("{}", report::check_text_traced(&model, &outcome, &json, &limits, bound, &traces));
     }
     code
+}
+
+/// A run whose only findings are constructs the interpreter does not support, met while
+/// exploring: bad input (verdict `error`, reason `unsupported`, exit 2, the first one located),
+/// not a violation of the program. `None` when the run found anything else, or nothing.
+fn unsupported_only(args: &CheckArgs, outcome: &eventide_engine::Outcome, por: Por) -> Option<i32> {
+    let findings = &outcome.findings;
+    if findings.is_empty() || !findings.iter().all(|f| eventide_model::is_unsupported(&f.finding)) {
+        return None;
+    }
+    let first = &findings[0];
+    let position = first.finding.position.as_ref();
+    let d = report::DiagnosticJson {
+        file: position.map_or_else(|| args.model.display().to_string(), |p| p.file.clone()),
+        line: position.map_or(1, |p| p.line),
+        column: position.map_or(1, |p| p.column),
+        message: first.finding.message.clone(),
+    };
+    if args.json {
+        println!("{}", to_json(&report::error_json(por.name(), "unsupported", d)));
+    } else {
+        let trace = outcome.trace_names(first).join(", ");
+        eprintln!("error: {d}\n  met while exploring, after the events: {trace}");
+    }
+    Some(exit::BAD_INPUT)
 }
 
 fn to_json<T: serde::Serialize>(value: &T) -> String {
