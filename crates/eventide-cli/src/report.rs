@@ -166,6 +166,12 @@ impl RunJson {
         RunJson { verdict: "error", reason: Some(reason), por, ..RunJson::default() }
     }
 
+    /// A run whose time or memory limit (`reason`) passed while the programs were loaded:
+    /// verdict `incomplete`, every counter 0.
+    pub fn stopped_loading(por: &'static str, reason: &'static str) -> RunJson {
+        RunJson { verdict: "incomplete", complete: false, reason: Some(reason), por, ..RunJson::default() }
+    }
+
     /// The same, printing `events` first (`pair`'s order).
     pub fn events_first(self) -> RunJson {
         RunJson { events_first: true, ..self }

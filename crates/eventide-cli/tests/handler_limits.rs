@@ -105,3 +105,29 @@ fn a_value_that_shares_its_parts_is_hashed_in_time_linear_in_its_parts() {
     }
     assert!(started.elapsed() < std::time::Duration::from_secs(20), "took {:?}", started.elapsed());
 }
+
+#[test]
+fn loading_stops_at_the_run_time_limit_as_an_incomplete_run() {
+    // A top level that never ends ran until killed (model files) or for a fixed 30 s (apps).
+    let model = temp_app("looping-top-level.groovy", "x = 0\nwhile (true) { }\nevent(\"e\") { x = 1 }\n");
+    let app = temp_app(
+        "looping-preferences.groovy",
+        "definition(name: \"loops\", namespace: \"t\", author: \"t\", description: \"d\", category: \"c\")\n\
+         preferences { section(\"s\") { while (true) { } } }\n\
+         def installed() { }\n",
+    );
+    let away = smartapp("away-lock.groovy");
+    let runs: [(&[&str], &str); 4] = [
+        (&["check", &model], "check"),
+        (&["app", &app], "app"),
+        (&["pair", &app, &away], "pair"),
+        (&["home", &app, &away], "home"),
+    ];
+    for (args, what) in runs {
+        let started = Instant::now();
+        let v = json_with_code(&[args, &["--time-limit", "1", "--json"]].concat(), 3);
+        assert_eq!(v["reason"], "time", "{what}: {v}");
+        assert_eq!(v["complete"], false, "{what}: {v}");
+        assert!(started.elapsed() < Duration::from_secs(10), "{what} took {:?}", started.elapsed());
+    }
+}

@@ -59,9 +59,22 @@ enum LoadErrorKind {
     Syntax,
     Unsupported,
     Model,
+    /// The run's time limit passed while the top level ran.
+    Time,
+    /// The run's memory limit was exceeded while the top level ran.
+    Memory,
 }
 
 impl LoadError {
+    /// The run's limit that stopped the load, not the file (the run is incomplete).
+    pub fn limit(&self) -> Option<eventide_engine::StopReason> {
+        match self.kind {
+            LoadErrorKind::Time => Some(eventide_engine::StopReason::Time),
+            LoadErrorKind::Memory => Some(eventide_engine::StopReason::Memory),
+            _ => None,
+        }
+    }
+
     /// The `reason` of the JSON conventions: `usage` (unreadable file), `syntax` (parse errors
     /// and malformed models), `unsupported` (a construct the interpreter does not implement).
     pub fn reason(&self) -> &'static str {
@@ -69,6 +82,8 @@ impl LoadError {
             LoadErrorKind::Io => "usage",
             LoadErrorKind::Syntax | LoadErrorKind::Model => "syntax",
             LoadErrorKind::Unsupported => "unsupported",
+            LoadErrorKind::Time => "time",
+            LoadErrorKind::Memory => "memory",
         }
     }
 }
@@ -126,7 +141,26 @@ impl ModelSystem {
         let script = Arc::new(script);
         let mut interp = Interpreter::new(script.clone(), file.clone());
         let mut host = LoadHost::default();
-        if let Err(e) = interp.run_script(&mut host) {
+        // A top level that never ends is a load error, not a hang.
+        interp.set_interrupt(Some(Interrupt::for_loading(
+            std::time::Instant::now(),
+            eventide_engine::memory::memory_in_use,
+        )));
+        let loaded = interp.run_script(&mut host);
+        interp.set_interrupt(None);
+        if let Err(e) = loaded {
+            if e.interrupt_reason().is_some() {
+                let limit = Interrupt::load_limit_text(e.interrupt_reason());
+                let message = format!("loading the model did not finish within {limit} (a loop that never ends?)");
+                let diagnostic = Diagnostic { message, ..eval_diagnostic(&file, &e) };
+                let stopped_by_run = Interrupt::load_stopped_by_run_limit(e.interrupt_reason());
+                let kind = match e.interrupt_reason() {
+                    Some(InterruptReason::Memory) if stopped_by_run => LoadErrorKind::Memory,
+                    _ if stopped_by_run => LoadErrorKind::Time,
+                    _ => LoadErrorKind::Model,
+                };
+                return Err(LoadError { diagnostic, kind });
+            }
             let kind = match e.kind {
                 ErrorKind::Unsupported { .. } => LoadErrorKind::Unsupported,
                 _ => LoadErrorKind::Model,

@@ -241,7 +241,26 @@ impl ThreadSystem {
     pub(crate) fn from_script(file: Arc<SourceFile>, script: Arc<Script>) -> Result<ThreadSystem, LoadError> {
         let mut interp = Interpreter::new(script.clone(), file.clone());
         let mut host = LoadHost::default();
-        if let Err(e) = interp.run_script(&mut host) {
+        // A top level that never ends is a load error, not a hang.
+        interp.set_interrupt(Some(Interrupt::for_loading(
+            std::time::Instant::now(),
+            eventide_engine::memory::memory_in_use,
+        )));
+        let loaded = interp.run_script(&mut host);
+        interp.set_interrupt(None);
+        if let Err(e) = loaded {
+            if e.interrupt_reason().is_some() {
+                let limit = Interrupt::load_limit_text(e.interrupt_reason());
+                let message = format!("loading the program did not finish within {limit} (a loop that never ends?)");
+                let diagnostic = Diagnostic { message, ..eval_diagnostic(&file, &e) };
+                let stopped_by_run = Interrupt::load_stopped_by_run_limit(e.interrupt_reason());
+                let kind = match e.interrupt_reason() {
+                    Some(InterruptReason::Memory) if stopped_by_run => LoadErrorKind::Memory,
+                    _ if stopped_by_run => LoadErrorKind::Time,
+                    _ => LoadErrorKind::Model,
+                };
+                return Err(LoadError { diagnostic, kind });
+            }
             let kind = match e.kind {
                 ErrorKind::Unsupported { .. } => LoadErrorKind::Unsupported,
                 _ => LoadErrorKind::Model,

@@ -18,7 +18,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use eventide_groovy::eval::{ErrorKind, EvalError, Interpreter, Interrupt, InterruptReason, Value};
+use eventide_groovy::eval::{ErrorKind, EvalError, Interpreter, Interrupt, Value};
 use eventide_groovy::syntax::{parse, SourceFile};
 use eventide_groovy::Diagnostic;
 
@@ -134,20 +134,6 @@ fn eval_diagnostic(file: &SourceFile, e: &EvalError) -> Diagnostic {
     }
 }
 
-/// How long an app's top level and page methods may run while its inputs are discovered, and how
-/// much memory the process may hold meanwhile: a top level that loops forever is a load error,
-/// not a hang.
-pub const LOAD_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(30);
-pub const LOAD_MEMORY_LIMIT: usize = 4 << 30;
-
-fn load_interrupt(start: std::time::Instant) -> Interrupt {
-    Interrupt {
-        deadline: start.checked_add(LOAD_TIME_LIMIT),
-        memory_limit: Some(LOAD_MEMORY_LIMIT),
-        memory_in_use: eventide_engine::memory::memory_in_use,
-    }
-}
-
 /// How many page-method runs discovery makes at most.
 const MAX_PAGE_RUNS: usize = 200;
 
@@ -186,18 +172,21 @@ pub(crate) fn discover(
     let mut accesses = Vec::new();
     let mut host = StHost::new(&world, &mut tables, &mut st, &mut accesses, Phase::Loading);
     host.discovery = Some(Discovery::default());
-    let limits = load_interrupt(std::time::Instant::now());
+    let limits = Interrupt::for_loading(std::time::Instant::now(), eventide_engine::memory::memory_in_use);
     let mut interp = Interpreter::new(source.script.clone(), source.file.clone());
     interp.set_interrupt(Some(limits));
     let interrupted = |e: &EvalError| {
-        let limit = match e.interrupt_reason() {
-            Some(InterruptReason::Memory) => format!("{} GiB of memory", LOAD_MEMORY_LIMIT >> 30),
-            _ => format!("{} s", LOAD_TIME_LIMIT.as_secs()),
-        };
-        LoadError::App(Diagnostic {
+        let reason = e.interrupt_reason();
+        let limit = Interrupt::load_limit_text(reason);
+        let diagnostic = Diagnostic {
             message: format!("loading the app did not finish within {limit} (a loop that never ends?)"),
             ..eval_diagnostic(&source.file, e)
-        })
+        };
+        if Interrupt::load_stopped_by_run_limit(reason) {
+            let reason = reason.map_or("time", |r| r.as_str());
+            return LoadError::Limit { reason, diagnostic };
+        }
+        LoadError::App(diagnostic)
     };
     if let Err(e) = interp.run_script(&mut host) {
         let diagnostic = eval_diagnostic(&source.file, &e);

@@ -20,13 +20,17 @@ pub enum LoadError {
     /// An input asks for a capability or device type the catalogue does not have.
     #[error("{diagnostic}")]
     UnknownCapability { capability: String, diagnostic: Diagnostic },
+    /// The run's time or memory limit (`reason`: `time`, `memory`) stopped the app's top level or
+    /// settings pages: the run is incomplete, the app is not at fault.
+    #[error("{diagnostic}")]
+    Limit { reason: &'static str, diagnostic: Diagnostic },
 }
 
 impl LoadError {
     pub fn diagnostic(&self) -> &Diagnostic {
         match self {
             LoadError::Io(d) | LoadError::Syntax(d) | LoadError::Unsupported(d) | LoadError::App(d) => d,
-            LoadError::UnknownCapability { diagnostic, .. } => diagnostic,
+            LoadError::UnknownCapability { diagnostic, .. } | LoadError::Limit { diagnostic, .. } => diagnostic,
         }
     }
 
@@ -36,6 +40,15 @@ impl LoadError {
             LoadError::Io(_) => "usage",
             LoadError::Syntax(_) | LoadError::App(_) => "syntax",
             LoadError::Unsupported(_) | LoadError::UnknownCapability { .. } => "unsupported",
+            LoadError::Limit { reason, .. } => reason,
+        }
+    }
+
+    /// The limit of the run that stopped loading (`time`, `memory`), if that is what happened.
+    pub fn limit(&self) -> Option<&'static str> {
+        match self {
+            LoadError::Limit { reason, .. } => Some(reason),
+            _ => None,
         }
     }
 }

@@ -169,6 +169,7 @@ pub fn run(args: AppArgs) -> i32 {
         Ok(l) => l,
         Err(e) => return usage(&e),
     };
+    crate::commands::hold_loads_to(&limits);
     let file = args.file.display().to_string();
     let loaded = crate::commands::device_handlers(args.device_handlers.as_deref())
         .and_then(|device_handlers| PairSystem::load_single(&args.file, Options { device_handlers, ..options }));
@@ -182,12 +183,14 @@ pub fn run(args: AppArgs) -> i32 {
                     LoadError::Unsupported(_) => "unsupported",
                     _ => "usage",
                 };
-                let json = error_json(reason, d.into());
+                let mut json = error_json(e.limit().unwrap_or(reason), d.into());
+                // A load the run's limit stopped is an incomplete run, not bad input.
+                json.complete = e.limit().is_none();
                 println!("{}", serde_json::to_string(&json).unwrap_or_default());
             } else {
                 eprintln!("{}", d.render());
             }
-            return exit::BAD_INPUT;
+            return if e.limit().is_some() { exit::INCOMPLETE } else { exit::BAD_INPUT };
         }
     };
 

@@ -21,7 +21,12 @@ pub fn run(args: CheckArgs) -> i32 {
             return super::usage_error_as(args.json, &message, |d| report::error_json(por.name(), "usage", d))
         }
     };
-    let mut model = match eventide_model::load_program(&args.model) {
+    // The top level runs within the run's time and memory limits too.
+    let deadline = limits.time_limit.and_then(|t| std::time::Instant::now().checked_add(t));
+    let loaded = eventide_groovy::eval::with_run_limits(deadline, limits.memory_limit, || {
+        eventide_model::load_program(&args.model)
+    });
+    let mut model = match loaded {
         // EM-DPOR's dependence-covering sets rest on threads and queues: an event that another
         // event disables is no thread, and its races would be missed.
         Ok(Program::Events(_)) if por == Por::EmDpor => {
@@ -32,6 +37,19 @@ pub fn run(args: CheckArgs) -> i32 {
         }
         Ok(Program::Events(m)) => m,
         Ok(Program::Threads(program)) => return run_threads(&args, program, por, limits),
+        Err(error) if error.limit().is_some() => {
+            // A limit of the run stopped it before the program was loaded: an incomplete run.
+            let outcome =
+                eventide_engine::Outcome { por, complete: false, stop_reason: error.limit(), ..Default::default() };
+            let json = report::check_json(&outcome, None);
+            if args.json {
+                println!("{}", to_json(&json));
+            } else {
+                eprintln!("{}", error.diagnostic.render());
+                print!("{}", report::check_text(&args.model.display().to_string(), &outcome, &json, &limits, None));
+            }
+            return exit::INCOMPLETE;
+        }
         Err(error) => {
             if args.json {
                 println!("{}", to_json(&report::error_json(por.name(), error.reason(), (&error.diagnostic).into())));

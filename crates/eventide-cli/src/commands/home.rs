@@ -166,6 +166,7 @@ pub fn run_request(args: Request) -> i32 {
         Ok(l) => l,
         Err(message) => return usage(&message),
     };
+    crate::commands::hold_loads_to(&limits);
     let options = match (args.timers.parse(), args.profile.parse()) {
         (Ok(timers), Ok(profile)) => {
             Options { timers, profile, bound_collections: args.limits.bound_collections, device_handlers: None }
@@ -207,6 +208,18 @@ pub fn run_request(args: Request) -> i32 {
     };
     let home = match check_home(&paths, options, tracked, properties, &config) {
         Ok(home) => home,
+        Err(error) if error.limit().is_some() => {
+            // The run's limit passed while the apps were loaded: incomplete, not bad input.
+            let reason = error.limit().unwrap_or("time");
+            if args.json {
+                let mut json = error_json(por, reason, error.diagnostic().into());
+                json.run = RunJson::stopped_loading(por.name(), reason).events_first();
+                println!("{}", serde_json::to_string(&json).unwrap_or_default());
+            } else {
+                eprintln!("{}", error.diagnostic().render());
+            }
+            return exit::INCOMPLETE;
+        }
         Err(error) => return bad_input(error.reason(), error.diagnostic()),
     };
     if let Some(error) = home.property_errors.first() {

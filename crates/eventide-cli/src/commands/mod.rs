@@ -83,3 +83,10 @@ pub fn usage_error_as<T: serde::Serialize>(json: bool, message: &str, object: im
     }
     exit::BAD_INPUT
 }
+
+/// Holds the loading of apps (their top level and settings pages) to the run's time and memory
+/// limits as well, counted from now.
+pub(crate) fn hold_loads_to(limits: &eventide_engine::Limits) {
+    let deadline = limits.time_limit.and_then(|t| std::time::Instant::now().checked_add(t));
+    eventide_groovy::eval::set_run_limits(deadline, limits.memory_limit);
+}

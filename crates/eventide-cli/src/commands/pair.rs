@@ -75,12 +75,19 @@ struct PairJson {
 fn load_failure(json: bool, por: Por, error: &eventide_smartthings::LoadError) -> i32 {
     let diagnostic = error.diagnostic();
     if json {
-        let json = error_json(por, error.reason(), diagnostic.into());
+        let mut json = error_json(por, error.reason(), diagnostic.into());
+        if let Some(reason) = error.limit() {
+            json.run = RunJson::stopped_loading(por.name(), reason).events_first();
+        }
         println!("{}", serde_json::to_string(&json).unwrap_or_default());
     } else {
         eprintln!("{}", diagnostic.render());
     }
-    exit::BAD_INPUT
+    if error.limit().is_some() {
+        exit::INCOMPLETE
+    } else {
+        exit::BAD_INPUT
+    }
 }
 
 fn error_json(por: Por, reason: &'static str, error: DiagnosticJson) -> PairJson {
@@ -121,6 +128,7 @@ pub fn run(args: PairArgs) -> i32 {
         Ok(l) => l,
         Err(message) => return usage(&message),
     };
+    crate::commands::hold_loads_to(&limits);
     let options = match (args.timers.parse(), args.profile.parse()) {
         (Ok(timers), Ok(profile)) => {
             Options { timers, profile, bound_collections: args.limits.bound_collections, device_handlers: None }

@@ -40,7 +40,67 @@ pub struct Interrupt {
     pub memory_in_use: fn() -> usize,
 }
 
+/// How long a program's top level (and an app's page methods) may run while it is loaded, and
+/// how much memory the process may hold meanwhile: a top level that loops forever is a load
+/// error, not a hang.
+pub const LOAD_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(30);
+pub const LOAD_MEMORY_LIMIT: usize = 4 << 30;
+
+thread_local! {
+    /// The time and memory limits of the run a load belongs to (see [`with_run_limits`]).
+    static RUN_LIMITS: std::cell::Cell<(Option<Instant>, Option<usize>)> = const { std::cell::Cell::new((None, None)) };
+}
+
+/// Runs `load` with the loads inside it held to the limits of the run they belong to as well
+/// (its deadline and memory ceiling), where they are tighter than [`LOAD_TIME_LIMIT`] and
+/// [`LOAD_MEMORY_LIMIT`].
+pub fn with_run_limits<T>(deadline: Option<Instant>, memory_limit: Option<usize>, load: impl FnOnce() -> T) -> T {
+    let before = RUN_LIMITS.with(|l| l.replace((deadline, memory_limit)));
+    let out = load();
+    RUN_LIMITS.with(|l| l.set(before));
+    out
+}
+
+/// Holds the loads of this thread to a run's limits from now on (a command that loads and then
+/// explores; see [`with_run_limits`]).
+pub fn set_run_limits(deadline: Option<Instant>, memory_limit: Option<usize>) {
+    RUN_LIMITS.with(|l| l.set((deadline, memory_limit)));
+}
+
 impl Interrupt {
+    /// The limits of loading a program, from `start`: [`LOAD_TIME_LIMIT`] and
+    /// [`LOAD_MEMORY_LIMIT`], or the run's own where tighter ([`with_run_limits`]).
+    pub fn for_loading(start: Instant, memory_in_use: fn() -> usize) -> Interrupt {
+        let (run_deadline, run_memory) = RUN_LIMITS.with(|l| l.get());
+        Interrupt {
+            deadline: start.checked_add(LOAD_TIME_LIMIT).into_iter().chain(run_deadline).min(),
+            memory_limit: Some(run_memory.map_or(LOAD_MEMORY_LIMIT, |m| m.min(LOAD_MEMORY_LIMIT))),
+            memory_in_use,
+        }
+    }
+
+    /// Whether a load stopped for `reason` was stopped by its run's limits (the user's time or
+    /// memory limit) rather than by the load's own.
+    pub fn load_stopped_by_run_limit(reason: Option<InterruptReason>) -> bool {
+        let (run_deadline, run_memory) = RUN_LIMITS.with(|l| l.get());
+        match reason {
+            Some(InterruptReason::Time) => run_deadline.is_some_and(|d| Instant::now() >= d),
+            Some(InterruptReason::Memory) => run_memory.is_some_and(|m| m < LOAD_MEMORY_LIMIT),
+            None => false,
+        }
+    }
+
+    /// What a load stopped by these limits did not finish within (`30 s`, `4 GiB of memory`, `the
+    /// time limit`, `the memory limit`).
+    pub fn load_limit_text(reason: Option<InterruptReason>) -> String {
+        match reason {
+            Some(InterruptReason::Memory) if Interrupt::load_stopped_by_run_limit(reason) => "the memory limit".into(),
+            Some(InterruptReason::Memory) => format!("{} GiB of memory", LOAD_MEMORY_LIMIT >> 30),
+            _ if Interrupt::load_stopped_by_run_limit(reason) => "the time limit".into(),
+            _ => format!("{} s", LOAD_TIME_LIMIT.as_secs()),
+        }
+    }
+
     /// Whether a limit is exceeded now.
     pub fn exceeded(&self) -> Option<InterruptReason> {
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
