@@ -1088,3 +1088,22 @@ def h(evt) { door.lock() }
     let installed = setup(&mut sys, "setup:A");
     assert!(enabled_names(&mut sys, &installed).contains(&"switch1.switch=on".to_string()));
 }
+
+#[test]
+fn a_state_value_that_holds_itself_is_an_exception_and_the_cycle_is_stored_as_null() {
+    // Converting it to JSON recursed through the cycle: the run exhausted memory.
+    let text = r#"definition(name: "cyclic", namespace: "t", author: "t", description: "d", category: "c")
+preferences { section("s") { input "sw", "capability.switch" } }
+def installed() { subscribe(sw, "switch", h) }
+def h(evt) { def l = state.l ?: []; l << l; state.l = l; state.kept = [1, [2]] }
+"#;
+    let a = App::from_source(eventide_groovy::syntax::SourceFile::new("cyclic.groovy", text)).unwrap();
+    let mut sys = PairSystem::new(vec![a], Options::default()).unwrap();
+    let installed = setup(&mut sys, "setup:A");
+    let step = run(&mut sys, &installed, "switch1.switch=on");
+    let messages: Vec<&str> = step.findings.iter().map(|f| f.message.as_str()).collect();
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(messages[0].starts_with("java.lang.StackOverflowError: state holds a value that cannot be stored as JSON"));
+    assert_eq!(sys.state_value(&step.next, AppId::App1, "l").as_deref(), Some("[null]"));
+    assert_eq!(sys.state_value(&step.next, AppId::App1, "kept").as_deref(), Some("[1, [2]]"));
+}

@@ -966,7 +966,23 @@ impl<'a> StHost<'a> {
                 }
                 let mut v = self.st.apps[app].maps[which as usize].clone();
                 if matches!(which, MapKind::State | MapKind::Atomic) && needs_json(&v, 0) {
-                    v = self.jsonify(&v, 0);
+                    let mut budget = JsonBudget { elements: MAX_JSON_ELEMENTS, path: Vec::new(), failed: false };
+                    v = self.jsonify(&v, 0, &mut budget);
+                    if budget.failed {
+                        let file =
+                            self.world.apps.get(app).map(|a| a.source.file.name().to_string()).unwrap_or_default();
+                        let store = if which == MapKind::State { "state" } else { "atomicState" };
+                        self.findings.push(Finding {
+                            kind: FindingKind::AppException,
+                            key: format!("{file}:unstorable-{store}"),
+                            message: format!(
+                                "java.lang.StackOverflowError: {store} holds a value that cannot be stored as JSON (a \
+                                 collection that holds itself, nested deeper than {MAX_JSON_DEPTH}, or more than \
+                                 {MAX_JSON_ELEMENTS} elements): that part is stored as null"
+                            ),
+                            position: None,
+                        });
+                    }
                 }
                 if let (Some(k), Value::Map(m)) = (self.tables.bound_collections, &v) {
                     let cut: Vec<(Value, Value)> =
@@ -980,10 +996,35 @@ impl<'a> StHost<'a> {
         }
     }
 
-    fn jsonify(&mut self, v: &Value, depth: u32) -> Value {
-        if depth > 64 {
-            return Value::Null;
+    /// The value as the platform stores it (JSON), within `budget`: a collection that holds
+    /// itself, nests too deep or passes the budget is stored as null (and `budget.failed` set).
+    fn jsonify(&mut self, v: &Value, depth: u32, budget: &mut JsonBudget) -> Value {
+        let ptr = match v {
+            Value::Map(m) => Some(std::rc::Rc::as_ptr(m) as *const u8 as usize),
+            Value::List(l) => Some(std::rc::Rc::as_ptr(l) as *const u8 as usize),
+            _ => None,
+        };
+        if let Some(ptr) = ptr {
+            let len = match v {
+                Value::Map(m) => m.borrow().len(),
+                Value::List(l) => l.borrow().len(),
+                _ => 0,
+            };
+            if depth > MAX_JSON_DEPTH || budget.path.contains(&ptr) || budget.elements < len + 1 {
+                budget.failed = true;
+                return Value::Null;
+            }
+            budget.elements -= len + 1;
+            budget.path.push(ptr);
         }
+        let out = self.jsonify_inner(v, depth, budget);
+        if ptr.is_some() {
+            budget.path.pop();
+        }
+        out
+    }
+
+    fn jsonify_inner(&mut self, v: &Value, depth: u32, budget: &mut JsonBudget) -> Value {
         match v {
             Value::Map(m) => {
                 let entries: Vec<(Value, Value)> = m.borrow().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
@@ -993,14 +1034,14 @@ impl<'a> StHost<'a> {
                         Value::Str(_) => k.clone(),
                         other => Value::str(&eventide_groovy::eval::display(self, other)),
                     };
-                    let x = self.jsonify(&x, depth + 1);
+                    let x = self.jsonify(&x, depth + 1, budget);
                     out.insert(key, x);
                 }
                 Value::new_map(out)
             }
             Value::List(l) => {
                 let items: Vec<Value> = l.borrow().to_vec();
-                Value::new_list(items.iter().map(|x| self.jsonify(x, depth + 1)).collect())
+                Value::new_list(items.iter().map(|x| self.jsonify(x, depth + 1, budget)).collect())
             }
             Value::Range(_) => match v.deep_copy() {
                 Value::Range(r) => Value::new_list(r.iter().map(Value::Int).collect()),
@@ -1156,6 +1197,19 @@ impl<'a> StHost<'a> {
         };
         self.finish();
     }
+}
+
+/// How deep a value stored in `state` may nest, and how many elements it may hold in all, before
+/// it is refused as one the platform could not store.
+const MAX_JSON_DEPTH: u32 = 64;
+const MAX_JSON_ELEMENTS: usize = 1_000_000;
+
+/// What is left of the elements a store into `state` may make, the collections being converted
+/// (to see one that holds itself), and whether the store failed.
+struct JsonBudget {
+    elements: usize,
+    path: Vec<usize>,
+    failed: bool,
 }
 
 /// Whether a value would change when stored as JSON (see [`StHost::finish`]).
