@@ -137,6 +137,11 @@ fn trace_files_that_give_r4_nothing_to_run_are_located_errors() {
     assert_eq!(v["initial"], serde_json::json!(["load2", "click1"]));
     let stderr = error("hash.trace", "load#2\n");
     assert!(stderr.contains("unknown event `load#2`"), "{stderr}");
+    // A trace that cannot be read is located at 1:1 (it said 0:0).
+    let missing = temp_file("r4", "exists.trace", "").with_file_name("missing.trace");
+    let out = eventide().args(["check", &model, "--por", "r4", "--trace", missing.to_str().unwrap()]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("missing.trace:1:1: cannot read trace"), "{stderr}");
 }
 
 #[test]

@@ -74,10 +74,10 @@ pub fn misplaced(args: &R4Args, por: Por) -> Option<String> {
     (given && por != Por::R4).then(|| "--trace, --depth, --reversals and --maximal need --por r4".to_string())
 }
 
-/// A trace file that could not be read or names an unknown event: a diagnostic with its line
-/// (0 when the file could not be read) and column.
+/// A trace file that could not be read or names an unknown event: a diagnostic at the start of
+/// its line (a file that could not be read: at 1:1, as every other unreadable input).
 pub fn trace_error(file: &Path, line: u32, message: String) -> DiagnosticJson {
-    trace_error_at(file, line, if line > 0 { 1 } else { 0 }, message)
+    trace_error_at(file, line.max(1), 1, message)
 }
 
 /// [`trace_error`] at a column.
