@@ -163,7 +163,14 @@ pub fn list_get_at(interp: &mut Interpreter, h: &mut dyn Host, items: &[Value], 
         _ => match num_arg(idx).or_else(|| if idx.is_number() { Some(ops::to_i64(idx)) } else { None }) {
             Some(i) => {
                 let pos = if i < 0 { i + len } else { i };
-                if pos < 0 || pos >= len {
+                if pos < 0 {
+                    // Past the end a list reads null; before the start Groovy raises.
+                    return Err(EvalError::exception(
+                        "java.lang.ArrayIndexOutOfBoundsException",
+                        Some(format!("Negative array index [{i}] too large for array size {len}")),
+                    ));
+                }
+                if pos >= len {
                     return Ok(Value::Null);
                 }
                 Ok(items[pos as usize].clone())

@@ -152,7 +152,10 @@ pub fn object_method(
     args: Vec<Value>,
 ) -> R<Option<Value>> {
     Ok(Some(match (name, args.as_slice()) {
-        ("toString", []) => Value::str(&display(h, recv)),
+        ("toString", []) => match super::show::range_to_string(recv) {
+            Some(text) => Value::str(&text),
+            None => Value::str(&display(h, recv)),
+        },
         ("inspect", []) => Value::str(&inspect(h, recv)),
         ("dump", []) => Value::str(&format!("<{}>", display(h, recv))),
         ("equals", [x]) => Value::Bool(ops::values_equal(recv, x)),

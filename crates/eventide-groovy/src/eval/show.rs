@@ -24,9 +24,31 @@ pub fn display(h: &mut dyn Host, v: &Value) -> String {
     }
 }
 
-/// Appends the printed form of `v`.
+/// Appends the printed form of `v` (Groovy's `InvokerHelper.toString`: what `println`, a GString
+/// and `+` show, where a range is the list of its elements; inside a collection, and by its own
+/// `toString()`, a range is `1..3`).
 pub fn write_display(h: &mut dyn Host, out: &mut String, v: &Value) {
-    write_value(&mut Some(h), out, v, 0);
+    match v {
+        Value::Range(r) => {
+            out.push('[');
+            for (i, x) in r.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                let _ = write!(out, "{x}");
+            }
+            out.push(']');
+        }
+        _ => write_value(&mut Some(h), out, v, 0),
+    }
+}
+
+/// `IntRange.toString()`: `1..5`, reversed `5..1`; an empty range `[]`.
+pub fn range_to_string(v: &Value) -> Option<String> {
+    let Value::Range(_) = v else { return None };
+    let mut out = String::new();
+    write_value(&mut None, &mut out, v, 1);
+    Some(out)
 }
 
 fn write_value(h: &mut Option<&mut dyn Host>, out: &mut String, v: &Value, depth: usize) {
@@ -173,6 +195,9 @@ impl fmt::Display for Value {
 
 /// Groovy's `inspect()`: strings quoted, otherwise as printed.
 pub fn inspect(h: &mut dyn Host, v: &Value) -> String {
+    if let Some(text) = range_to_string(v) {
+        return text; // `(1..3).inspect()` is `1..3`
+    }
     let mut out = String::new();
     write_inspect(h, &mut out, v, 0);
     out

@@ -204,7 +204,7 @@ println((1..10).step(3))
 println r.from + r.to
 println(5..1)
 println((1..<4).size())
-//> 1..5
+//> [1, 2, 3, 4, 5]
 //> 5
 //> true
 //> [1, 2, 3, 4]
@@ -213,7 +213,7 @@ println((1..<4).size())
 //> 15
 //> [1, 4, 7, 10]
 //> 6
-//> 5..1
+//> [5, 4, 3, 2, 1]
 //> 3
 
 //# list of lists and nested collect
@@ -595,3 +595,28 @@ try { l.collectNested { it } } catch (StackOverflowError e) { println "collectNe
 //> [(this Collection)]
 //> hashCode: StackOverflowError
 //> collectNested: StackOverflowError
+
+//# println, a GString and + show a range as its list; toString and inspect as 1..3; an index before the start raises
+println (1..3)
+println((1..3).toString())
+println "${1..3}"
+println ([1..3])
+def l = [1,2]
+try { println l[-5] } catch (e) { println "EXC " + e.getClass().simpleName }
+try { println l[5] } catch (e) { println "EXC " + e.getClass().simpleName }
+println("x" + (1..3))
+println((3..1))
+println((1..<1))
+println([a: 1..2])
+println((1..3).inspect())
+//> [1, 2, 3]
+//> 1..3
+//> [1, 2, 3]
+//> [1..3]
+//> EXC ArrayIndexOutOfBoundsException
+//> null
+//> x[1, 2, 3]
+//> [3, 2, 1]
+//> []
+//> [a:1..2]
+//> 1..3

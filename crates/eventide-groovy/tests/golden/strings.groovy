@@ -106,7 +106,7 @@ println "Range: ${1..3}"
 //> Map: [a:1, b:[c:2]]
 //> Null: null
 //> Single $name
-//> Range: 1..3
+//> Range: [1, 2, 3]
 
 //# GString equality and class
 def n = "a"
