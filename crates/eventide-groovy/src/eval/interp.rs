@@ -2073,6 +2073,17 @@ impl Interpreter {
                     return Ok(Value::new_list(out));
                 }
                 let cls = convert::class_name(h, recv);
+                // A property Groovy reads through a getter the library lacks is a gap of the
+                // interpreter, not a fault of the program.
+                let capitalized = capitalize(name);
+                let getter = [format!("get{capitalized}"), format!("is{capitalized}")]
+                    .into_iter()
+                    .find(|g| convert::groovy_takes(&cls, g, &[]));
+                if let Some(getter) = getter {
+                    return Err(EvalError::unsupported(format!(
+                        "the Groovy property {cls}.{name} (read through {getter}()), which Eventide's interpreter does not implement"
+                    )));
+                }
                 Err(EvalError::exception(
                     class::MISSING_PROPERTY,
                     Some(format!("No such property: {name} for class: {cls}")),

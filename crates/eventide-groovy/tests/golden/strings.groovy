@@ -291,3 +291,11 @@ println "hello".tr("lo", "x")
 //> a_b_c_d
 //> ifmmp
 //> hexxx
+
+//# a Groovy property the library lacks is unsupported, not the program's fault
+println "ab".chars
+//! unsupported construct: the Groovy property java.lang.String.chars (read through getChars())
+
+//# a property Groovy does not have is the program's fault
+println "ab".frobnicated
+//! groovy.lang.MissingPropertyException: No such property: frobnicated for class: java.lang.String
