@@ -184,7 +184,12 @@ pub fn parse_size(text: &str) -> Result<usize, String> {
     if !(value.is_finite() && value >= 0.0) {
         return Err(format!("invalid size `{text}`"));
     }
-    Ok((value * mult) as usize)
+    // Past what an address space holds it is a typo, not a limit (`as` would saturate silently).
+    let bytes = value * mult;
+    if bytes >= (1u64 << 60) as f64 {
+        return Err(format!("invalid size `{text}` (more than an exbibyte)"));
+    }
+    Ok(bytes as usize)
 }
 
 #[cfg(test)]
@@ -198,6 +203,7 @@ mod tests {
         assert_eq!(parse_size("512m"), Ok(512 << 20));
         assert_eq!(parse_size("1.5g"), Ok(3 << 29));
         assert_eq!(parse_size("4GiB"), Ok(4 << 30));
+        assert!(parse_size("99999999999999999999G").is_err(), "a size past any address space");
         assert!(parse_size("lots").is_err());
         assert!(parse_size("-1").is_err());
     }
