@@ -137,6 +137,15 @@ fn trace_files_that_give_r4_nothing_to_run_are_located_errors() {
     assert_eq!(v["initial"], serde_json::json!(["load2", "click1"]));
     let stderr = error("hash.trace", "load#2\n");
     assert!(stderr.contains("unknown event `load#2`"), "{stderr}");
+    // A NUL byte in a name is shown escaped, not raw.
+    let stderr = error("nul.trace", "load2\0\n");
+    assert!(stderr.contains("unknown event `load2\\0`"), "{stderr}");
+    let out =
+        eventide().args(["check", &model, "--por", "r4", "--reversals", "99999999999999999999"]).output().unwrap();
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("at most 4294967295"),
+        "a number too large is not `no number`"
+    );
     // A trace that cannot be read is located at 1:1 (it said 0:0).
     let missing = temp_file("r4", "exists.trace", "").with_file_name("missing.trace");
     let out = eventide().args(["check", &model, "--por", "r4", "--trace", missing.to_str().unwrap()]).output().unwrap();

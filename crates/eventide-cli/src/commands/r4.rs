@@ -64,7 +64,10 @@ fn reversals(text: Option<&str>) -> Result<Option<u32>, String> {
     match text {
         None => Ok(Some(1)),
         Some("all") => Ok(None),
-        Some(k) => k.parse().map(Some).map_err(|_| format!("invalid --reversals {k}: expected a number or `all`")),
+        Some(k) => k.parse().map(Some).map_err(|_| match k.parse::<u128>() {
+            Ok(_) => format!("invalid --reversals {k}: at most {} (or `all`)", u32::MAX),
+            Err(_) => format!("invalid --reversals {k}: expected a number or `all`"),
+        }),
     }
 }
 
@@ -175,7 +178,11 @@ pub fn config(
             for (line, column, name) in read_trace(file).map_err(Ok)? {
                 match lookup(&name) {
                     Some(e) => events.push(e),
-                    None => return Err(Ok(trace_error_at(file, line, column, format!("unknown event `{name}`")))),
+                    None => {
+                        // Control characters (a NUL byte) are shown escaped, not raw.
+                        let shown: String = name.chars().flat_map(char::escape_debug).collect();
+                        return Err(Ok(trace_error_at(file, line, column, format!("unknown event `{shown}`"))));
+                    }
                 }
             }
             if events.is_empty() {
