@@ -142,24 +142,10 @@ impl ModelSystem {
         let mut interp = Interpreter::new(script.clone(), file.clone());
         let mut host = LoadHost::default();
         // A top level that never ends is a load error, not a hang.
-        interp.set_interrupt(Some(Interrupt::for_loading(
-            std::time::Instant::now(),
-            eventide_engine::memory::memory_in_use,
-        )));
-        let loaded = interp.run_script(&mut host);
-        interp.set_interrupt(None);
+        let loaded = run_top_level(&mut interp, &mut host);
         if let Err(e) = loaded {
-            if e.interrupt_reason().is_some() {
-                let limit = Interrupt::load_limit_text(e.interrupt_reason());
-                let message = format!("loading the model did not finish within {limit} (a loop that never ends?)");
-                let diagnostic = Diagnostic { message, ..eval_diagnostic(&file, &e) };
-                let stopped_by_run = Interrupt::load_stopped_by_run_limit(e.interrupt_reason());
-                let kind = match e.interrupt_reason() {
-                    Some(InterruptReason::Memory) if stopped_by_run => LoadErrorKind::Memory,
-                    _ if stopped_by_run => LoadErrorKind::Time,
-                    _ => LoadErrorKind::Model,
-                };
-                return Err(LoadError { diagnostic, kind });
+            if let Some(error) = stopped_loading(&file, &e, "model") {
+                return Err(error);
             }
             let kind = match e.kind {
                 ErrorKind::Unsupported { .. } => LoadErrorKind::Unsupported,
@@ -254,6 +240,31 @@ impl ModelSystem {
     fn finding(&self, error: &EvalError) -> Finding {
         finding_of(error)
     }
+}
+
+/// Runs a model file's top level within the limits of loading ([`Interrupt::for_loading`]).
+pub(crate) fn run_top_level(interp: &mut Interpreter, host: &mut dyn Host) -> Result<(), EvalError> {
+    interp
+        .set_interrupt(Some(Interrupt::for_loading(std::time::Instant::now(), eventide_engine::memory::memory_in_use)));
+    let loaded = interp.run_script(host);
+    interp.set_interrupt(None);
+    loaded.map(|_| ())
+}
+
+/// The load error of a top level that the limits of loading stopped (`what`: `model`,
+/// `program`): the run's own limit (an incomplete run) or the load's (a loop that never ends).
+/// `None` for any other error.
+pub(crate) fn stopped_loading(file: &SourceFile, e: &EvalError, what: &str) -> Option<LoadError> {
+    let reason = e.interrupt_reason()?;
+    let limit = Interrupt::load_limit_text(Some(reason));
+    let message = format!("loading the {what} did not finish within {limit} (a loop that never ends?)");
+    let diagnostic = Diagnostic { message, ..eval_diagnostic(file, e) };
+    let kind = match reason {
+        _ if !Interrupt::load_stopped_by_run_limit(Some(reason)) => LoadErrorKind::Model,
+        InterruptReason::Memory => LoadErrorKind::Memory,
+        InterruptReason::Time => LoadErrorKind::Time,
+    };
+    Some(LoadError { diagnostic, kind })
 }
 
 /// The finding a handler's error makes: a failed assertion is a violation, anything else an

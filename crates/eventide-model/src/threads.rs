@@ -242,24 +242,10 @@ impl ThreadSystem {
         let mut interp = Interpreter::new(script.clone(), file.clone());
         let mut host = LoadHost::default();
         // A top level that never ends is a load error, not a hang.
-        interp.set_interrupt(Some(Interrupt::for_loading(
-            std::time::Instant::now(),
-            eventide_engine::memory::memory_in_use,
-        )));
-        let loaded = interp.run_script(&mut host);
-        interp.set_interrupt(None);
+        let loaded = crate::run_top_level(&mut interp, &mut host);
         if let Err(e) = loaded {
-            if e.interrupt_reason().is_some() {
-                let limit = Interrupt::load_limit_text(e.interrupt_reason());
-                let message = format!("loading the program did not finish within {limit} (a loop that never ends?)");
-                let diagnostic = Diagnostic { message, ..eval_diagnostic(&file, &e) };
-                let stopped_by_run = Interrupt::load_stopped_by_run_limit(e.interrupt_reason());
-                let kind = match e.interrupt_reason() {
-                    Some(InterruptReason::Memory) if stopped_by_run => LoadErrorKind::Memory,
-                    _ if stopped_by_run => LoadErrorKind::Time,
-                    _ => LoadErrorKind::Model,
-                };
-                return Err(LoadError { diagnostic, kind });
+            if let Some(error) = crate::stopped_loading(&file, &e, "program") {
+                return Err(error);
             }
             let kind = match e.kind {
                 ErrorKind::Unsupported { .. } => LoadErrorKind::Unsupported,

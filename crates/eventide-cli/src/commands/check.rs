@@ -22,11 +22,8 @@ pub fn run(args: CheckArgs) -> i32 {
         }
     };
     // The top level runs within the run's time and memory limits too.
-    let deadline = limits.time_limit.and_then(|t| std::time::Instant::now().checked_add(t));
-    let loaded = eventide_groovy::eval::with_run_limits(deadline, limits.memory_limit, || {
-        eventide_model::load_program(&args.model)
-    });
-    let mut model = match loaded {
+    super::hold_loads_to(&limits);
+    let mut model = match eventide_model::load_program(&args.model) {
         // EM-DPOR's dependence-covering sets rest on threads and queues: an event that another
         // event disables is no thread, and its races would be missed.
         Ok(Program::Events(_)) if por == Por::EmDpor => {

@@ -2306,14 +2306,7 @@ fn new_array(element: &str, dims: u8, args: &[Value]) -> R<Value> {
     if n as usize > super::value::MAX_ELEMENTS {
         return Err(super::value::too_large());
     }
-    let zero = match element {
-        "int" | "short" | "byte" | "char" => Value::Int(0),
-        "long" => Value::Long(0),
-        "double" => Value::Double(0.0),
-        "float" => Value::Float(0.0),
-        "boolean" => Value::Bool(false),
-        _ => Value::Null,
-    };
+    let zero = convert::default_for_type(element);
     Ok(Value::new_list_of(convert::array_kind(element), vec![zero; n as usize]))
 }
 

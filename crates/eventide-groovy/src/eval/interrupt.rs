@@ -47,29 +47,20 @@ pub const LOAD_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(
 pub const LOAD_MEMORY_LIMIT: usize = 4 << 30;
 
 thread_local! {
-    /// The time and memory limits of the run a load belongs to (see [`with_run_limits`]).
+    /// The time and memory limits of the run a load belongs to (see [`set_run_limits`]).
     static RUN_LIMITS: std::cell::Cell<(Option<Instant>, Option<usize>)> = const { std::cell::Cell::new((None, None)) };
 }
 
-/// Runs `load` with the loads inside it held to the limits of the run they belong to as well
-/// (its deadline and memory ceiling), where they are tighter than [`LOAD_TIME_LIMIT`] and
+/// Holds the loads of this thread to the limits of the run they belong to from now on (its
+/// deadline and memory ceiling), where they are tighter than [`LOAD_TIME_LIMIT`] and
 /// [`LOAD_MEMORY_LIMIT`].
-pub fn with_run_limits<T>(deadline: Option<Instant>, memory_limit: Option<usize>, load: impl FnOnce() -> T) -> T {
-    let before = RUN_LIMITS.with(|l| l.replace((deadline, memory_limit)));
-    let out = load();
-    RUN_LIMITS.with(|l| l.set(before));
-    out
-}
-
-/// Holds the loads of this thread to a run's limits from now on (a command that loads and then
-/// explores; see [`with_run_limits`]).
 pub fn set_run_limits(deadline: Option<Instant>, memory_limit: Option<usize>) {
     RUN_LIMITS.with(|l| l.set((deadline, memory_limit)));
 }
 
 impl Interrupt {
     /// The limits of loading a program, from `start`: [`LOAD_TIME_LIMIT`] and
-    /// [`LOAD_MEMORY_LIMIT`], or the run's own where tighter ([`with_run_limits`]).
+    /// [`LOAD_MEMORY_LIMIT`], or the run's own where tighter ([`set_run_limits`]).
     pub fn for_loading(start: Instant, memory_in_use: fn() -> usize) -> Interrupt {
         let (run_deadline, run_memory) = RUN_LIMITS.with(|l| l.get());
         Interrupt {

@@ -40,7 +40,7 @@ pub use error::{class as exception_class, is_subclass, ErrorKind, EvalError, Eva
 pub use growth::string_bound;
 pub use host::{BufferHost, Host};
 pub use interp::{Interpreter, DEFAULT_MAX_CALL_DEPTH};
-pub use interrupt::{set_run_limits, with_run_limits, Interrupt, InterruptReason, LOAD_MEMORY_LIMIT, LOAD_TIME_LIMIT};
+pub use interrupt::{set_run_limits, Interrupt, InterruptReason, LOAD_MEMORY_LIMIT, LOAD_TIME_LIMIT};
 pub use json::{parse as parse_json, to_json};
 pub use show::{display, inspect};
 pub use value::{
