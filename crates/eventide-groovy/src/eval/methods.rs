@@ -491,6 +491,15 @@ fn next_rand(state: &std::cell::Cell<u64>) -> f64 {
 }
 
 /// `recv[idx]`.
+/// The key a subscript `m[idx]` looks up or stores: Groovy turns a `GString` index into a `String`
+/// (so `m["${k}"] = v` stores the key `k`, and `m["${k}"]` finds it), and passes anything else on.
+fn map_subscript_key(idx: &Value) -> Value {
+    match idx {
+        Value::GString(s) => Value::Str(s.clone()),
+        _ => idx.clone(),
+    }
+}
+
 pub fn get_at(interp: &mut Interpreter, h: &mut dyn Host, recv: &Value, idx: &Value) -> R<Value> {
     match recv {
         Value::Null => Err(EvalError::npe("Cannot invoke method getAt() on null object")),
@@ -503,7 +512,7 @@ pub fn get_at(interp: &mut Interpreter, h: &mut dyn Host, recv: &Value, idx: &Va
             collections::list_get_at(interp, h, &items, idx)
         }
         Value::Map(m) => {
-            let v = m.borrow().get(idx).cloned();
+            let v = m.borrow().get(&map_subscript_key(idx)).cloned();
             Ok(v.unwrap_or(Value::Null))
         }
         Value::Str(s) | Value::GString(s) => super::strings::get_at(s, idx),
@@ -572,7 +581,7 @@ pub fn put_at(interp: &mut Interpreter, h: &mut dyn Host, recv: &Value, idx: &Va
             Ok(())
         }
         Value::Map(m) => {
-            m.borrow_mut().insert(idx.clone(), v);
+            m.borrow_mut().insert(map_subscript_key(idx), v);
             Ok(())
         }
         Value::Host(r) => match h.call_method(interp, *r, "putAt", vec![idx.clone(), v.clone()])? {

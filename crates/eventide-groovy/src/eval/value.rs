@@ -591,8 +591,11 @@ impl Value {
     }
 }
 
-/// An insertion-ordered map whose keys compare by Groovy equality (so `"a"` and `"${'a'}"`, or
-/// `1` and `1L`, are the same key).
+/// An insertion-ordered map (a `LinkedHashMap`) whose keys compare by Java's `equals`, as the
+/// JDK map does: `"a"` and `"${'a'}"` (a `String` and a `GString`), `1` and `1L`, `1.0` and `1.00`
+/// are different keys. Groovy's subscript turns a `GString` index into a `String` before it
+/// reaches the map ([`super::methods::get_at`]), so `m["${k}"]` finds the key `k`, while
+/// `m.put("${k}", v)`, `m.get("${k}")` and a map literal `["${k}": v]` keep the `GString`.
 #[derive(Clone, Debug, Default)]
 pub struct GMap {
     entries: Vec<(Value, Value)>,
@@ -625,16 +628,18 @@ impl GMap {
     fn find(&self, k: &Value) -> Option<usize> {
         if let Some(index) = &self.index {
             let idx = index.get(&key_hash(k))?;
-            return idx.iter().map(|&i| i as usize).find(|&i| ops::values_equal(&self.entries[i].0, k));
+            return idx.iter().map(|&i| i as usize).find(|&i| ops::java_equals(&self.entries[i].0, k));
         }
-        // Fast path for string keys.
-        if let Some(ks) = k.as_str() {
-            return self.entries.iter().position(|(ek, _)| match ek.as_str() {
-                Some(es) => es == ks,
-                None => false,
-            });
+        // Fast path for string keys: a `String` equals only a `String`, a `GString` only a `GString`.
+        match k {
+            Value::Str(ks) => {
+                self.entries.iter().position(|(ek, _)| matches!(ek, Value::Str(es) if es == ks))
+            }
+            Value::GString(ks) => {
+                self.entries.iter().position(|(ek, _)| matches!(ek, Value::GString(es) if es == ks))
+            }
+            _ => self.entries.iter().position(|(ek, _)| ops::java_equals(ek, k)),
         }
-        self.entries.iter().position(|(ek, _)| ops::values_equal(ek, k))
     }
     fn rebuild_index(&mut self) {
         if self.entries.len() < INDEX_THRESHOLD {
@@ -650,11 +655,12 @@ impl GMap {
     pub fn get(&self, k: &Value) -> Option<&Value> {
         self.find(k).map(|i| &self.entries[i].1)
     }
+    /// The value of the `String` key `k` (a `GString` key with the same text is another key).
     pub fn get_str(&self, k: &str) -> Option<&Value> {
         if self.index.is_some() {
             return self.get(&Value::str(k));
         }
-        self.entries.iter().find(|(ek, _)| ek.as_str() == Some(k)).map(|(_, v)| v)
+        self.entries.iter().find(|(ek, _)| matches!(ek, Value::Str(es) if &**es == k)).map(|(_, v)| v)
     }
     pub fn contains_key(&self, k: &Value) -> bool {
         self.find(k).is_some()
@@ -754,18 +760,23 @@ mod tests {
     }
 
     #[test]
-    fn map_keys_use_groovy_equality() {
+    fn map_keys_use_java_equality() {
         let mut m = GMap::new();
         m.insert(Value::str("a"), Value::Int(1));
         m.insert(Value::GString("a".into()), Value::Int(2));
-        assert_eq!(m.len(), 1);
+        assert_eq!(m.len(), 2, "a String and a GString are two keys");
+        assert!(matches!(m.get_str("a"), Some(Value::Int(1))));
+        assert!(matches!(m.get(&Value::GString("a".into())), Some(Value::Int(2))));
         m.insert(Value::Int(1), Value::Int(3));
-        assert!(m.get(&Value::Long(1)).is_some());
+        assert!(m.get(&Value::Long(1)).is_none(), "1L is not the key 1");
         for i in 0..40 {
-            m.insert(Value::Int(i + 100), Value::Int(i));
+            m.insert(Value::Long(i as i64 + 100), Value::Int(i));
         }
+        // Past the index threshold the lookups go through the hash index.
         assert!(matches!(m.get(&Value::Long(120)), Some(Value::Int(20))));
-        m.remove(&Value::Int(120));
+        assert!(m.get(&Value::Int(120)).is_none());
+        assert!(matches!(m.get(&Value::GString("a".into())), Some(Value::Int(2))));
+        m.remove(&Value::Long(120));
         assert!(m.get(&Value::Long(120)).is_none());
         assert!(matches!(m.get(&Value::Long(121)), Some(Value::Int(21))));
     }

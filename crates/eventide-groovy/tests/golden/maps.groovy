@@ -261,3 +261,162 @@ println m
 //> true
 //> false
 //> [c:c3]
+
+//# keys compare by Java equals; a subscript turns a GString index into a String
+def m = [:]
+def k = "a"
+m["${k}"] = 1
+println m['a']
+println m.containsKey("a")
+println m.a
+m.a = 2
+println m.size()
+println m
+def m2 = [(1L): 'x']
+println m2[1]
+def m3 = ["${k}": 5]
+println m3.a
+println m3.keySet()[0].getClass()
+def m4 = [:]
+m4.put("${k}", 7)
+println m4.get("a")
+def m5 = [:]
+m5."${k}" = 8
+println m5.a
+println m5.keySet()[0].getClass()
+def m6 = [:]
+m6[1] = 'i'; m6[1L] = 'l'
+println m6
+def s = ["${k}"] as Set
+println s.contains("a")
+def m7 = [a: 1]
+println m7["${k}"]
+println m7.get("${k}")
+println m7.containsKey("${k}")
+//> 1
+//> true
+//> 1
+//> 1
+//> [a:2]
+//> null
+//> null
+//> class org.codehaus.groovy.runtime.GStringImpl
+//> null
+//> 8
+//> class java.lang.String
+//> [1:i, 1:l]
+//> false
+//> 1
+//> null
+//> false
+
+//# GString, Long and BigDecimal keys stay apart from String, Integer and other scales
+def k = "a"
+def m3 = ["${k}": 5]
+println m3["${k}"]
+println m3.get("${k}")
+println m3.containsKey("${k}")
+println m3.find { it.key == 'a' }?.value
+def m = [:]
+m << ["${k}": 1]
+println m[k]
+m[k] = 2
+println m
+println m.size()
+println(m == [a: 1, a: 2])
+println m.remove("a")
+println m
+def n = [(1): 'i']
+println n.get(1L)
+println n[1L]
+println n.containsKey(1L)
+println n.remove(1L)
+println((1L) in n)
+println(1 in n)
+switch (1L) { case n: println 'case n'; break; default: println 'no' }
+def big = [(1.0): 'd']
+println big[1.00]
+println big[1.0]
+def lk = [([1, 2]): 'l']
+println lk[[1, 2]]
+println lk[[1L, 2]]
+def mm = [:]
+mm."${k}x" = 3
+println mm.ax
+println mm.getClass()
+//> null
+//> 5
+//> true
+//> 5
+//> null
+//> [a:1, a:2]
+//> 2
+//> false
+//> 2
+//> [a:1]
+//> null
+//> null
+//> false
+//> null
+//> false
+//> true
+//> no
+//> null
+//> d
+//> l
+//> null
+//> 3
+//> class java.util.LinkedHashMap
+
+//# map equality, merging and building with GString keys
+def k = "a"
+println(["a": 1] == ["${k}": 1])
+println([(1): 1] == [(1L): 1])
+println([a: 1] == [a: 1L])
+def m = ["${k}": 1, b: 2]
+println m.keySet().contains("a")
+println(m + [a: 3])
+println m.subMap(["a", "b"])
+def g = ["x1", "y2", "x3"].groupBy { "${it[0]}" }
+println g["x"]
+println g.get("x")
+def c = [1, 2, 3].countBy { it % 2 == 0 ? "even" : "odd" }
+println c.odd
+def ce = [1, 2].collectEntries { ["${it}": it * 10] }
+println ce["1"]
+println ce.get("1")
+def ce2 = [1, 2].collectEntries { [(it): it * 10] }
+println ce2[1L]
+def st = [:]
+st.put(k + "", 1)
+println st.a
+def mm = [a: 1]
+mm.putAll(["${k}": 2])
+println mm
+println mm.size()
+def t = [:]
+t["${k}"] = 1
+t["${k}"] += 1
+println t
+def cnt = [:]
+["a", "b", "a"].each { cnt["${it}"] = (cnt["${it}"] ?: 0) + 1 }
+println cnt
+println cnt.a
+//> false
+//> false
+//> true
+//> false
+//> [a:1, b:2, a:3]
+//> [b:2]
+//> null
+//> null
+//> 2
+//> null
+//> null
+//> null
+//> 1
+//> [a:1, a:2]
+//> 2
+//> [a:2]
+//> [a:2, b:1]
+//> 2
