@@ -374,6 +374,26 @@ fn state_differences_name_the_smart_home_monitor_and_the_data_of_pending_timers(
 }
 
 #[test]
+fn a_schedules_data_reaches_its_handler_as_json_in_both_timer_modes() {
+    for timers in [TimerMode::Inline, TimerMode::Deferred] {
+        let mut sys = system(&["timer-json-data.groovy"], Options { timers, ..Options::default() });
+        let s = setup(&mut sys, "setup:A");
+        let mut step = run(&mut sys, &s, "switch1.switch=on");
+        if timers == TimerMode::Deferred {
+            assert!(step.findings.is_empty(), "{:?}", step.findings);
+            step = run(&mut sys, &step.next, "timer:app1.later");
+        }
+        assert!(step.findings.is_empty(), "{timers:?}: {:?}", step.findings);
+        let value = |key: &str| sys.state_value(&step.next, AppId::App1, key);
+        // The GString key became a String key; the map's later change did not reach the handler.
+        assert_eq!(value("level").as_deref(), Some("10"), "{timers:?}");
+        assert_eq!(value("byGString").as_deref(), Some("10"), "{timers:?}");
+        assert_eq!(value("whenIsText").as_deref(), Some("true"), "{timers:?}");
+        assert_eq!(value("names").as_deref(), Some("[on]"), "{timers:?}");
+    }
+}
+
+#[test]
 fn deferred_timers_are_pending_events_until_they_fire_or_are_unscheduled() {
     let options = Options { timers: TimerMode::Deferred, ..Options::default() };
     let mut sys = system(&["timers.groovy"], options);

@@ -898,6 +898,9 @@ impl<'a> StHost<'a> {
         if self.phase == Phase::Loading {
             return Ok(());
         }
+        // The platform keeps a schedule's `data:` as JSON: the handler gets a copy with string
+        // keys and GStrings as strings, whatever the caller does to its map afterwards.
+        let data = data.map(|d| self.stored_data(&d, handler));
         let keep = match self.world.timers {
             TimerMode::Deferred => true,
             TimerMode::Inline => periodic && self.phase == Phase::Setup,
@@ -969,19 +972,8 @@ impl<'a> StHost<'a> {
                     let mut budget = JsonBudget { elements: MAX_JSON_ELEMENTS, path: Vec::new(), failed: false };
                     v = self.jsonify(&v, 0, &mut budget);
                     if budget.failed {
-                        let file =
-                            self.world.apps.get(app).map(|a| a.source.file.name().to_string()).unwrap_or_default();
                         let store = if which == MapKind::State { "state" } else { "atomicState" };
-                        self.findings.push(Finding {
-                            kind: FindingKind::AppException,
-                            key: format!("{file}:unstorable-{store}"),
-                            message: format!(
-                                "java.lang.StackOverflowError: {store} holds a value that cannot be stored as JSON (a \
-                                 collection that holds itself, nested deeper than {MAX_JSON_DEPTH}, or more than \
-                                 {MAX_JSON_ELEMENTS} elements): that part is stored as null"
-                            ),
-                            position: None,
-                        });
+                        self.unstorable(app, store, &format!("{store} holds"));
                     }
                 }
                 if let (Some(k), Value::Map(m)) = (self.tables.bound_collections, &v) {
@@ -994,6 +986,37 @@ impl<'a> StHost<'a> {
                 self.st.apps[app].maps[which as usize] = self.tables.share(v);
             }
         }
+    }
+
+    /// A schedule's `data:` as the platform stores it (JSON); a value that cannot be stored is an
+    /// app exception, as for `state`, and that part is null.
+    fn stored_data(&mut self, data: &Value, handler: &str) -> Value {
+        if !needs_json(data, 0) {
+            return data.deep_copy();
+        }
+        let mut budget = JsonBudget { elements: MAX_JSON_ELEMENTS, path: Vec::new(), failed: false };
+        let stored = self.jsonify(data, 0, &mut budget);
+        if budget.failed {
+            let app = self.app();
+            self.unstorable(app, &format!("data-{handler}"), &format!("the data scheduled for {handler} holds"));
+        }
+        stored
+    }
+
+    /// The app exception of a value the platform cannot store as JSON (`what` names it: "state
+    /// holds"); `key` tells it apart from the app's other such findings.
+    fn unstorable(&mut self, app: usize, key: &str, what: &str) {
+        let file = self.world.apps.get(app).map(|a| a.source.file.name().to_string()).unwrap_or_default();
+        self.findings.push(Finding {
+            kind: FindingKind::AppException,
+            key: format!("{file}:unstorable-{key}"),
+            message: format!(
+                "java.lang.StackOverflowError: {what} a value that cannot be stored as JSON (a collection that holds \
+                 itself, nested deeper than {MAX_JSON_DEPTH}, or more than {MAX_JSON_ELEMENTS} elements): that part \
+                 is stored as null"
+            ),
+            position: None,
+        });
     }
 
     /// The value as the platform stores it (JSON), within `budget`: a collection that holds
