@@ -97,17 +97,30 @@ const fn dev(name: &'static str, device_name: &'static str) -> CapabilityRow {
 /// is named after the first of them in this table.
 pub const CAPABILITIES: &[CapabilityRow] = &[
     cap("lock", "lock"),
+    cap("lockCodes", "lock"),
+    cap("lockOnly", "lock"),
     cap("thermostat", "thermostat"),
+    cap("thermostatMode", "thermostat"),
+    cap("thermostatFanMode", "thermostat"),
+    cap("thermostatHeatingSetpoint", "thermostat"),
+    cap("thermostatCoolingSetpoint", "thermostat"),
+    cap("thermostatOperatingState", "thermostat"),
+    cap("thermostatSetpoint", "thermostat"),
     cap("colorControl", "light"),
     cap("colorTemperature", "light"),
+    cap("colorMode", "light"),
     cap("switchLevel", "dimmer"),
     cap("fanSpeed", "fan"),
     cap("switch", "switch"),
+    cap("light", "light"),
+    cap("bulb", "light"),
     cap("relaySwitch", "relay"),
     cap("outlet", "outlet"),
     cap("musicPlayer", "player"),
     cap("speechSynthesis", "speaker"),
     cap("audioNotification", "audio"),
+    cap("audioMute", "audio"),
+    cap("audioVolume", "audio"),
     cap("imageCapture", "camera"),
     cap("videoCapture", "video"),
     cap("alarm", "alarm"),
@@ -132,6 +145,7 @@ pub const CAPABILITIES: &[CapabilityRow] = &[
     cap("powerMeter", "power"),
     cap("energyMeter", "energy"),
     cap("button", "button"),
+    cap("holdableButton", "button"),
     dev("aeonKeyFob", "keyfob"),
     cap("momentary", "momentary"),
     cap("touchSensor", "tag"),
@@ -149,6 +163,16 @@ pub const CAPABILITIES: &[CapabilityRow] = &[
     cap("consumable", "consumable"),
     cap("mediaController", "media"),
     cap("indicator", "indicator"),
+    cap("powerSource", "powerSource"),
+    cap("airQualitySensor", "airQuality"),
+    cap("dustSensor", "dust"),
+    cap("filterStatus", "filter"),
+    cap("infraredLevel", "infrared"),
+    cap("timedSession", "session"),
+    cap("speechRecognition", "microphone"),
+    cap("execute", "executor"),
+    cap("healthCheck", "health"),
+    cap("bridge", "bridge"),
     cap("tone", "tone"),
     dev("pushbullet", "pushbullet"),
     cap("notification", "notifier"),
@@ -208,8 +232,14 @@ pub const ATTRIBUTES: &[AttributeRow] = &[
     row("colorTemperature",        "level",                    Num,  &["45"],                          "50",          "60"),
     row("colorTemperature",        "colorTemperature",         Num,  &["50"],                          "10000",       "15000"),
     row("relaySwitch",             "switch",                   Text, ON_OFF,                           "off",         "on"),
+    row("light",                   "switch",                   Text, ON_OFF,                           "off",         "on"),
+    row("bulb",                    "switch",                   Text, ON_OFF,                           "off",         "on"),
+    // Which colour setting a light shows; only the device changes it.
+    row("colorMode",               "colorMode",                Text, &[],                              "color",       "colorTemperature"),
     row("outlet",                  "switch",                   Text, ON_OFF,                           "off",         "on"),
     row("lock",                    "lock",                     Text, &["locked", "unlocked"],          "locked",      "unlocked"),
+    row("lockCodes",               "lock",                     Text, &["locked", "unlocked"],          "locked",      "unlocked"),
+    row("lockOnly",                "lock",                     Text, &["locked", "unlocked"],          "locked",      "unlocked"),
     row("contactSensor",           "contact",                  Text, OPEN_CLOSED,                      "closed",      "open"),
     row("doorControl",             "door",                     Text, OPEN_CLOSED,                      "closed",      "open"),
     row("garageDoorControl",       "door",                     Text, OPEN_CLOSED,                      "closed",      "open"),
@@ -237,6 +267,14 @@ pub const ATTRIBUTES: &[AttributeRow] = &[
     row("thermostat",              "heatingSetpoint",          Num,  &["40"],                          "35",          "50"),
     row("thermostat",              "coolingSetpoint",          Num,  &["60"],                          "70",          "80"),
     row("thermostat",              "thermostatSetpoint",       Num,  &["50"],                          "50",          "60"),
+    // The parts of Thermostat as capabilities of their own (heaters, fan controllers), with the
+    // thermostat's rows.
+    row("thermostatMode",          "thermostatMode",           Text, THERMOSTAT_MODES,                 "off",         "off"),
+    row("thermostatFanMode",       "thermostatFanMode",        Text, &["auto", "circulate", "on"],     "off",         "circulate"),
+    row("thermostatOperatingState", "thermostatOperatingState", Text, &["cooling", "heating", "idle", "fan only"], "cooling", "cooling"),
+    row("thermostatHeatingSetpoint", "heatingSetpoint",        Num,  &["40"],                          "35",          "50"),
+    row("thermostatCoolingSetpoint", "coolingSetpoint",        Num,  &["60"],                          "70",          "80"),
+    row("thermostatSetpoint",      "thermostatSetpoint",       Num,  &["50"],                          "50",          "60"),
     row("relativeHumidityMeasurement", "humidity",             Num,  &["30", "70"],                    "50",          "60"),
     row("illuminanceMeasurement",  "illuminance",              Num,  &["0", "100"],                    "20000",       "5"),
     row("powerMeter",              "power",                    Num,  &["30", "70"],                    "50",          "60"),
@@ -250,12 +288,16 @@ pub const ATTRIBUTES: &[AttributeRow] = &[
     // Sonos reports, so that apps pasting attribute values into hand-built JSON stay valid.
     row("musicPlayer",             "trackData",                Text, &["station1"],                    "station0",    "station0"),
     row("speechSynthesis",         "speech",                   Text, &[],                              "none",        "none"),
+    row("audioMute",               "mute",                     Text, &["muted", "unmuted"],            "unmuted",     "muted"),
+    row("audioVolume",             "volume",                   Num,  &[],                              "50",          "60"),
     // Speech devices (speakers) have a volume that apps set before speaking; only commands change it.
     row("speechSynthesis",         "level",                    Num,  &[],                              "50",          "60"),
     row("imageCapture",            "image",                    Text, &[],                              "none",        "none"),
     row("videoCapture",            "clip",                     Text, &[],                              "none",        "none"),
     momentary("button",            "button",                         &["pushed", "held"],              "pushed",      "held"),
     row("button",                  "numberOfButtons",          Num,  &["4"],                           "4",           "4"),
+    momentary("holdableButton",    "button",                         &["pushed", "held"],              "pushed",      "held"),
+    row("holdableButton",          "numberOfButtons",          Num,  &["4"],                           "4",           "4"),
     momentary("aeonKeyFob",        "button",                         &["pushed", "held"],              "pushed",      "held"),
     row("aeonKeyFob",              "battery",                  Num,  &["5", "50"],                     "50",          "35"),
     momentary("touchSensor",       "nfcTouch",                       &["touched"],                     "touched",     "touched"),
@@ -275,6 +317,15 @@ pub const ATTRIBUTES: &[AttributeRow] = &[
     row("mediaController",         "currentActivity",          Text, &["activity1"],                   "activity1",   "activity1"),
     // A switch's status light (Z-Wave switches): when it is lit.
     row("indicator",               "indicatorStatus",          Text, &["when off", "when on", "never"], "when off",   "when on"),
+    row("powerSource",             "powerSource",              Text, &["battery", "mains"],            "mains",       "battery"),
+    row("filterStatus",            "filterStatus",             Text, &["normal", "replace"],           "normal",      "replace"),
+    row("airQualitySensor",        "airQuality",               Num,  &["50"],                          "50",          "50"),
+    row("dustSensor",              "dustLevel",                Num,  &["20"],                          "20",          "20"),
+    row("dustSensor",              "fineDustLevel",            Num,  &["10"],                          "10",          "10"),
+    row("infraredLevel",           "infraredLevel",            Num,  &[],                              "0",           "50"),
+    row("timedSession",            "sessionStatus",            Text, &[],                              "stopped",     "running"),
+    row("timedSession",            "timeRemaining",            Num,  &[],                              "0",           "60"),
+    row("speechRecognition",       "phraseSpoken",             Text, &["lights on"],                   "none",        "none"),
 ];
 
 use Effect::{Arg, Color, Set};
@@ -310,6 +361,20 @@ pub const COMMANDS: &[CommandRow] = &[
     command("colorTemperature", "setColorTemperature",  &[Arg("colorTemperature", 0)]),
     command("lock",             "lock",                 &[Set("lock", "locked")]),
     command("lock",             "unlock",               &[Set("lock", "unlocked")]),
+    command("lockCodes",        "lock",                 &[Set("lock", "locked")]),
+    command("lockCodes",        "unlock",               &[Set("lock", "unlocked")]),
+    // Lock Codes' code management: the model keeps no codes; recorded as outputs.
+    command("lockCodes",        "setCode",              &[]),
+    command("lockCodes",        "deleteCode",           &[]),
+    command("lockCodes",        "requestCode",          &[]),
+    command("lockCodes",        "reloadAllCodes",       &[]),
+    command("lockCodes",        "updateCodes",          &[]),
+    command("lockCodes",        "setCodeLength",        &[]),
+    command("lockOnly",         "lock",                 &[Set("lock", "locked")]),
+    command("light",            "on",                   &[Set("switch", "on")]),
+    command("light",            "off",                  &[Set("switch", "off")]),
+    command("bulb",             "on",                   &[Set("switch", "on")]),
+    command("bulb",             "off",                  &[Set("switch", "off")]),
     command("doorControl",      "open",                 &[Set("door", "open")]),
     command("doorControl",      "close",                &[Set("door", "closed")]),
     command("garageDoorControl", "open",                &[Set("door", "open")]),
@@ -339,6 +404,18 @@ pub const COMMANDS: &[CommandRow] = &[
     command("thermostat",       "fanOn",                &[Set("thermostatFanMode", "on")]),
     command("thermostat",       "fanAuto",              &[Set("thermostatFanMode", "auto")]),
     command("thermostat",       "fanCirculate",         &[Set("thermostatFanMode", "circulate")]),
+    command("thermostatMode",   "setThermostatMode",    &[Arg("thermostatMode", 0)]),
+    command("thermostatMode",   "heat",                 &[Set("thermostatMode", "heat")]),
+    command("thermostatMode",   "cool",                 &[Set("thermostatMode", "cool")]),
+    command("thermostatMode",   "auto",                 &[Set("thermostatMode", "auto")]),
+    command("thermostatMode",   "off",                  &[Set("thermostatMode", "off")]),
+    command("thermostatMode",   "emergencyHeat",        &[Set("thermostatMode", "emergency heat")]),
+    command("thermostatFanMode", "setThermostatFanMode", &[Arg("thermostatFanMode", 0)]),
+    command("thermostatFanMode", "fanOn",               &[Set("thermostatFanMode", "on")]),
+    command("thermostatFanMode", "fanAuto",             &[Set("thermostatFanMode", "auto")]),
+    command("thermostatFanMode", "fanCirculate",        &[Set("thermostatFanMode", "circulate")]),
+    command("thermostatHeatingSetpoint", "setHeatingSetpoint", &[Arg("heatingSetpoint", 0)]),
+    command("thermostatCoolingSetpoint", "setCoolingSetpoint", &[Arg("coolingSetpoint", 0)]),
     // Commands of the ecobee thermostat device type that corpus apps call on thermostats.
     command("thermostat",       "setHold",              &[]),
     command("thermostat",       "setClimate",           &[]),
@@ -376,6 +453,13 @@ pub const COMMANDS: &[CommandRow] = &[
     command("audioNotification", "playTrack",           &[]),
     command("audioNotification", "playTrackAndResume",  &[]),
     command("audioNotification", "playTrackAndRestore", &[]),
+    command("audioMute",        "mute",                 &[Set("mute", "muted")]),
+    command("audioMute",        "unmute",               &[Set("mute", "unmuted")]),
+    command("audioMute",        "setMute",              &[Arg("mute", 0)]),
+    command("audioVolume",      "setVolume",            &[Arg("volume", 0)]),
+    // Relative steps: the model does not compute the new volume.
+    command("audioVolume",      "volumeUp",             &[]),
+    command("audioVolume",      "volumeDown",           &[]),
     command("speechSynthesis",  "speak",                &[Arg("speech", 0)]),
     command("speechSynthesis",  "setLevel",             &[Arg("level", 0)]),
     command("imageCapture",     "take",                 &[Set("image", "taken")]),
@@ -396,6 +480,13 @@ pub const COMMANDS: &[CommandRow] = &[
     command("indicator",        "indicatorWhenOff",     &[Set("indicatorStatus", "when off")]),
     command("indicator",        "indicatorNever",       &[Set("indicatorStatus", "never")]),
     command("pushbullet",       "push",                 &[]),
+    command("infraredLevel",    "setInfraredLevel",     &[Arg("infraredLevel", 0)]),
+    command("timedSession",     "start",                &[Set("sessionStatus", "running")]),
+    command("timedSession",     "stop",                 &[Set("sessionStatus", "stopped")]),
+    command("timedSession",     "pause",                &[Set("sessionStatus", "paused")]),
+    command("timedSession",     "cancel",               &[Set("sessionStatus", "canceled")]),
+    command("timedSession",     "setTimeRemaining",     &[Arg("timeRemaining", 0)]),
+    command("execute",          "execute",              &[]),
     command("notification",     "deviceNotification",   &[]),
     command("refresh",          "refresh",              &[]),
     command("polling",          "poll",                 &[]),
@@ -571,6 +662,49 @@ mod tests {
             assert!(capability(d).is_some_and(|c| c.device_type));
             for c in *inc {
                 assert!(capability(c).is_some());
+            }
+        }
+    }
+
+    #[test]
+    fn the_parts_of_a_capability_have_its_rows() {
+        // Capabilities that split another into parts (Thermostat's modes and setpoints, Lock's
+        // codes) or rename it (Light and Bulb for Switch) model exactly what the whole does.
+        let parts: &[(&str, &[&str])] = &[
+            (
+                "thermostat",
+                &[
+                    "thermostatMode",
+                    "thermostatFanMode",
+                    "thermostatOperatingState",
+                    "thermostatHeatingSetpoint",
+                    "thermostatCoolingSetpoint",
+                    "thermostatSetpoint",
+                ],
+            ),
+            ("lock", &["lockCodes", "lockOnly"]),
+            ("switch", &["light", "bulb"]),
+            ("button", &["holdableButton"]),
+        ];
+        for (whole, parts) in parts {
+            for part in *parts {
+                let rows: Vec<_> = attributes_of(part).collect();
+                assert!(!rows.is_empty(), "{part} has no attributes");
+                for r in rows {
+                    let w = attributes_of(whole).find(|w| w.attribute == r.attribute);
+                    let w = w.unwrap_or_else(|| panic!("{whole} lacks {part}.{}", r.attribute));
+                    assert_eq!(
+                        (r.kind, r.values, r.initial, r.source),
+                        (w.kind, w.values, w.initial, w.source),
+                        "{part}.{}",
+                        r.attribute
+                    );
+                }
+                for c in COMMANDS.iter().filter(|c| c.capability == *part) {
+                    if let Some(w) = commands_of(whole, c.command).next() {
+                        assert_eq!(c.effects, w.effects, "{part}.{}()", c.command);
+                    }
+                }
             }
         }
     }

@@ -87,6 +87,29 @@ fn devices_follow_the_component_rule() {
 }
 
 #[test]
+fn the_parts_of_thermostat_are_capabilities_that_join_a_thermostat() {
+    let mut sys = system(&["heater-parts.groovy", "cold-heat.groovy"], Options::default());
+    let devices: Vec<(String, Vec<&str>)> =
+        sys.devices().iter().map(|d| (d.name.to_string(), d.capabilities.clone())).collect();
+    // Heating setpoint, fan mode and thermostat share attributes: one device; a health check has
+    // no attributes and is a device of its own.
+    assert_eq!(devices.len(), 2, "{devices:?}");
+    assert_eq!(devices[0].0, "thermostat1", "{devices:?}");
+    for c in ["thermostat", "thermostatHeatingSetpoint", "thermostatFanMode"] {
+        assert!(devices[0].1.contains(&c), "{devices:?}");
+    }
+    assert_eq!(devices[1], ("health1".to_string(), vec!["healthCheck"]));
+    let s = setup(&mut sys, "setup:A");
+    let step = run(&mut sys, &s, "thermostat1.heatingSetpoint=40");
+    assert!(step.findings.is_empty(), "{:?}", step.findings);
+    // The parts' commands set the thermostat's attributes; the new setpoint's event runs the
+    // handler once more, whose commands then change nothing.
+    let first = ["App1:thermostat1.thermostatFanMode=on", "App1:thermostat1.heatingSetpoint=68"];
+    assert_eq!(writes(&step.label), [first, first].concat());
+    assert_eq!(handlers(&step.label), ["App1.setpointChanged", "App1.setpointChanged"]);
+}
+
+#[test]
 fn global_profile_gives_the_apps_different_modes() {
     let options = Options { profile: Profile::Global, ..Options::default() };
     let sys = system(&["light-lock.groovy", "light-lock.groovy"], options);
