@@ -632,12 +632,8 @@ impl GMap {
         }
         // Fast path for string keys: a `String` equals only a `String`, a `GString` only a `GString`.
         match k {
-            Value::Str(ks) => {
-                self.entries.iter().position(|(ek, _)| matches!(ek, Value::Str(es) if es == ks))
-            }
-            Value::GString(ks) => {
-                self.entries.iter().position(|(ek, _)| matches!(ek, Value::GString(es) if es == ks))
-            }
+            Value::Str(ks) => self.entries.iter().position(|(ek, _)| matches!(ek, Value::Str(es) if es == ks)),
+            Value::GString(ks) => self.entries.iter().position(|(ek, _)| matches!(ek, Value::GString(es) if es == ks)),
             _ => self.entries.iter().position(|(ek, _)| ops::java_equals(ek, k)),
         }
     }
