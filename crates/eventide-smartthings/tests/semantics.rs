@@ -417,6 +417,18 @@ fn a_schedules_data_reaches_its_handler_as_json_in_both_timer_modes() {
 }
 
 #[test]
+fn an_inline_timer_runs_at_most_once_per_transition() {
+    let mut sys = system(&["inline-once.groovy"], Options::default());
+    let s = setup(&mut sys, "setup:A");
+    let step = run(&mut sys, &s, "switch1.switch=on");
+    // The reset turns the switch off, the handler's on() turns it on again, the handler runs
+    // again and schedules the reset again, which does not run twice: no endless cascade.
+    assert!(step.findings.is_empty(), "{:?}", step.findings);
+    assert_eq!(handlers(&step.label), ["App1.turnedOn", "App1.resetLater", "App1.turnedOn"]);
+    assert_eq!(writes(&step.label), ["App1:switch1.switch=off", "App1:switch1.switch=on", "App1:switch1.switch=on"]);
+}
+
+#[test]
 fn deferred_timers_are_pending_events_until_they_fire_or_are_unscheduled() {
     let options = Options { timers: TimerMode::Deferred, ..Options::default() };
     let mut sys = system(&["timers.groovy"], options);

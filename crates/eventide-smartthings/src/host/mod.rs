@@ -360,6 +360,9 @@ pub(crate) struct StHost<'a> {
     pub aborted: bool,
     /// Scheduled handlers being run inline (their writes are [`AppWrite::scheduled`]).
     inline_timers: u32,
+    /// The scheduled handlers this transition has run inline: each at most once (see
+    /// [`StHost::schedule`]).
+    inline_ran: Vec<(usize, Sym)>,
     /// Set when the [`Tables::interrupt`] limits stopped a handler: the transition is void.
     /// With where the handler was when it stopped.
     pub interrupted: Option<(InterruptReason, Option<SourcePosition>)>,
@@ -446,6 +449,7 @@ impl<'a> StHost<'a> {
             depth: 0,
             aborted: false,
             inline_timers: 0,
+            inline_ran: Vec::new(),
             interrupted: None,
             interpreter_errors: Vec::new(),
             copied: vec![[false; 4]; apps],
@@ -918,10 +922,15 @@ impl<'a> StHost<'a> {
             }
         }
         if self.world.timers == TimerMode::Inline {
-            // A handler that schedules itself (a polling loop) is not run again inside itself.
-            if self.stack.iter().any(|&(a, s)| a == app && s == h) {
+            // An inline handler stands for one that runs later, once: a transition runs each
+            // scheduled handler at most once (scheduling it again replaces the pending run, as
+            // `overwrite: true` does), so a handler that schedules itself (a polling loop) is not
+            // run again inside itself, and a cascade whose every level schedules the same
+            // handler ends instead of going on to the depth bound.
+            if self.inline_ran.contains(&(app, h)) || self.stack.iter().any(|&(a, s)| a == app && s == h) {
                 return Ok(());
             }
+            self.inline_ran.push((app, h));
             self.enter_nested()?;
             self.inline_timers += 1;
             self.run_handler(app, h, data);
