@@ -30,7 +30,8 @@ fn a_custom_device_type_follows_its_device_handler() {
     let app = common::smartapp("feed-the-pet.groovy");
     let v = app_json(&[&app, "--device-handlers", &handlers_dir()], 0);
     assert_eq!(v["ok"], true, "{v}");
-    assert_eq!(strings(&v["devices"]), ["petFeeder1: switch, battery (handler Pet Feeder)"], "{v}");
+    // Health Check is a capability without attributes: listed, adding no attribute or event.
+    assert_eq!(strings(&v["devices"]), ["petFeeder1: switch, battery, healthCheck (handler Pet Feeder)"], "{v}");
     assert_eq!(v["modelled_generically"], serde_json::json!([]), "{v}");
     // The handler's enum attribute is an environment attribute with its declared values.
     assert_eq!(

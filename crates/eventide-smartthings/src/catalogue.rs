@@ -614,6 +614,14 @@ pub fn attribute_domain(attribute: &str) -> Option<Vec<&'static str>> {
     Some(domain)
 }
 
+/// Whether some command of the catalogue sets `attribute`.
+pub fn some_command_sets(attribute: &str) -> bool {
+    COMMANDS.iter().flat_map(|c| c.effects).any(|e| match *e {
+        Effect::Set(a, _) | Effect::Arg(a, _) => a == attribute,
+        Effect::Color => ["hue", "saturation", "level", "color"].contains(&attribute),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -63,7 +63,7 @@ use crate::app::{discover, App};
 use crate::binding::{bind_with, Binding, BoundValue, Device};
 use crate::catalogue::{Source, ALARM_SYSTEM_STATES, LOCATION_MODES, SUN_EVENTS};
 use crate::error::LoadError;
-use crate::host::{kind, AppWorld, LocKey, Phase, StHost, SubSource, Tables, World};
+use crate::host::{kind, AppWorld, LocKey, Phase, StHost, SubKey, SubSource, Tables, World};
 use crate::intern::Sym;
 use crate::label::{AppId, TransitionLabel};
 
@@ -242,6 +242,9 @@ pub struct Executed {
 pub struct Exercise {
     /// Subscriptions in force after setup (`contact1.contact=open -> opened`).
     pub subscriptions: Vec<String>,
+    /// Those of them that no event of the model can run, with why (see
+    /// [`PairSystem::silent_subscriptions`]).
+    pub silent_subscriptions: Vec<(String, String)>,
     /// Timers after setup: (handler, periodic).
     pub schedules: Vec<(String, bool)>,
     /// The events enabled after setup.
@@ -688,25 +691,140 @@ impl PairSystem {
         let mut out = Vec::new();
         for (i, app) in state.apps.iter().enumerate() {
             for &sid in app.subs.iter() {
-                let Some(k) = self.tables.subs.get(sid as usize) else { continue };
-                let source = match k.source {
-                    SubSource::Device(d) => {
-                        self.world.devices.get(d as usize).map_or("?".into(), |d| d.name.to_string())
-                    }
-                    SubSource::Location => "location".to_string(),
-                    SubSource::App => "app".to_string(),
-                };
-                let mut what = source;
-                if let Some(a) = k.attr {
-                    what.push('.');
-                    what.push_str(self.tables.syms.name(a));
-                }
-                if let Some(f) = k.filter {
-                    what.push('=');
-                    what.push_str(self.tables.syms.name(f));
-                }
-                out.push((StHost::app_id(i), format!("{what} -> {}", self.tables.syms.name(k.handler))));
+                let Some(&k) = self.tables.subs.get(sid as usize) else { continue };
+                out.push((StHost::app_id(i), self.subscription_text(k)));
             }
+        }
+        out
+    }
+
+    /// A subscription as `eventide app` shows it: `contact1.contact=open -> opened`.
+    fn subscription_text(&self, k: SubKey) -> String {
+        let mut what = match k.source {
+            SubSource::Device(d) => self.world.devices.get(d as usize).map_or("?".into(), |d| d.name.to_string()),
+            SubSource::Location => "location".to_string(),
+            SubSource::App => "app".to_string(),
+        };
+        if let Some(a) = k.attr {
+            what.push('.');
+            what.push_str(self.tables.syms.name(a));
+        }
+        if let Some(f) = k.filter {
+            what.push('=');
+            what.push_str(self.tables.syms.name(f));
+        }
+        format!("{what} -> {}", self.tables.syms.name(k.handler))
+    }
+
+    /// The events that can run subscription `key` of app `ai` (some may change nothing in a
+    /// given state: a sensor reporting the value it has).
+    fn subscription_events(&self, ai: usize, key: SubKey, kinds: &mut Vec<EventKind>) {
+        match key.source {
+            SubSource::Device(d) => {
+                let Some(device) = self.world.devices.get(d as usize) else { return };
+                for attr in &device.attributes {
+                    let slot = &self.slots[attr.slot as usize];
+                    if key.attr.is_some_and(|a| a != slot.name) {
+                        continue;
+                    }
+                    let mut push = |v: Sym| kinds.push(EventKind::Device { slot: attr.slot, value: v });
+                    match key.filter {
+                        Some(f) if slot.closed && !slot.domain.contains(&f) => {}
+                        Some(f) => push(f),
+                        None => slot.domain.iter().for_each(|&v| push(v)),
+                    }
+                }
+            }
+            SubSource::Location => {
+                let attr = key.attr.unwrap_or(self.mode_sym);
+                if attr == self.mode_sym {
+                    for &m in &self.modes {
+                        if key.filter.is_none_or(|f| f == m) {
+                            kinds.push(EventKind::Mode(m));
+                        }
+                    }
+                } else if attr == self.alarm_system_sym {
+                    for &v in &self.alarm_states {
+                        if key.filter.is_none_or(|f| f == v) {
+                            kinds.push(EventKind::AlarmSystem(v));
+                        }
+                    }
+                } else if self.sun_events.contains(&attr) {
+                    kinds.push(EventKind::Location(attr));
+                }
+            }
+            SubSource::App => kinds.push(EventKind::Touch(ai as u8)),
+        }
+    }
+
+    /// When every event of `kinds` is a device reporting the value its attribute starts with in
+    /// both configurations, of an attribute no command changes (a sensor with one sample value):
+    /// that attribute and value (one of them, for the message).
+    fn only_unchanging_reports(&self, kinds: &[EventKind]) -> Option<(Sym, Sym)> {
+        let mut found = None;
+        for k in kinds {
+            let EventKind::Device { slot, value } = *k else { return None };
+            let attr = self.world.devices.iter().flat_map(|d| &d.attributes).find(|a| a.slot == slot)?;
+            let v = self.tables.syms.name(value);
+            let changing = attr.row.initial.iter().any(|i| *i != &**v) || attr.row.source != Source::Sensor;
+            if changing || crate::catalogue::some_command_sets(attr.name) {
+                return None;
+            }
+            found = Some((self.slots[slot as usize].name, value));
+        }
+        found
+    }
+
+    /// The subscriptions in force in `state` that no event of the model can run
+    /// (`routineExecuted` on the location, `switch.on` on a device without a `switch`, a value
+    /// outside an attribute's values), as [`PairSystem::subscriptions`] shows them, with why.
+    pub fn silent_subscriptions(&self, state: &PairState) -> Vec<(AppId, String, String)> {
+        let shown = self.subscriptions(state);
+        let keys = state.apps.iter().enumerate().flat_map(|(ai, app)| app.subs.iter().map(move |&sid| (ai, sid)));
+        let mut out = Vec::new();
+        let mut kinds = Vec::new();
+        for ((ai, sid), (app, text)) in keys.zip(shown) {
+            let Some(key) = self.tables.subs.get(sid as usize).copied() else { continue };
+            kinds.clear();
+            self.subscription_events(ai, key, &mut kinds);
+            let name = |s: Sym| self.tables.syms.name(s).to_string();
+            if let Some((attribute, value)) = self.only_unchanging_reports(&kinds) {
+                let (attribute, value) = (name(attribute), name(value));
+                let why = format!(
+                    "`{attribute}` is only ever reported as \"{value}\", its value from the start in both configurations, \
+                     and no command changes it: the events change nothing and run no handler"
+                );
+                out.push((app, text, why));
+                continue;
+            }
+            if !kinds.is_empty() {
+                continue;
+            }
+            let reason = match key.source {
+                SubSource::Device(d) => {
+                    let attributes = self.world.devices.get(d as usize).map(|dev| &dev.attributes[..]).unwrap_or(&[]);
+                    let slot = attributes
+                        .iter()
+                        .map(|a| &self.slots[a.slot as usize])
+                        .find(|slot| key.attr.is_none_or(|a| a == slot.name));
+                    match (slot, key.attr) {
+                        (Some(slot), _) => {
+                            let values: Vec<String> = slot.domain.iter().map(|&v| format!("\"{}\"", name(v))).collect();
+                            let value = key.filter.map(name).unwrap_or_default();
+                            format!("`{}` is never \"{value}\" (its values: {})", name(slot.name), values.join(", "))
+                        }
+                        (None, Some(a)) => format!("the device has no attribute `{}`", name(a)),
+                        (None, None) => "the device has no attributes".to_string(),
+                    }
+                }
+                SubSource::Location => format!(
+                    "the model has no location event `{}` (it has mode, alarmSystemStatus, {})",
+                    key.attr.map(name).unwrap_or_default(),
+                    SUN_EVENTS.join(", ")
+                ),
+                SubSource::App => continue,
+            };
+            out.push((app, text, reason));
         }
         out
     }
@@ -762,6 +880,7 @@ impl PairSystem {
         }
         let after = setup.step.next;
         out.subscriptions = self.subscriptions(&after).into_iter().map(|(_, s)| s).collect();
+        out.silent_subscriptions = self.silent_subscriptions(&after).into_iter().map(|(_, s, why)| (s, why)).collect();
         out.schedules = self.timers(&after).into_iter().map(|(_, h, p)| (h, p)).collect();
         let events = self.enabled_events(&after);
         out.events = events.iter().map(|&e| self.event_name(e)).collect();
@@ -890,46 +1009,10 @@ impl TransitionSystem for PairSystem {
             return;
         }
         let mut kinds: Vec<EventKind> = Vec::new();
-        let mode_sym = self.mode_sym;
         for (ai, app) in state.apps.iter().enumerate() {
             for &sid in app.subs.iter() {
                 let Some(key) = self.tables.subs.get(sid as usize).copied() else { continue };
-                match key.source {
-                    SubSource::Device(d) => {
-                        let Some(device) = self.world.devices.get(d as usize) else { continue };
-                        for attr in &device.attributes {
-                            let slot = &self.slots[attr.slot as usize];
-                            if key.attr.is_some_and(|a| a != slot.name) {
-                                continue;
-                            }
-                            let mut push = |v: Sym| kinds.push(EventKind::Device { slot: attr.slot, value: v });
-                            match key.filter {
-                                Some(f) if slot.closed && !slot.domain.contains(&f) => {}
-                                Some(f) => push(f),
-                                None => slot.domain.iter().for_each(|&v| push(v)),
-                            }
-                        }
-                    }
-                    SubSource::Location => {
-                        let attr = key.attr.unwrap_or(mode_sym);
-                        if attr == mode_sym {
-                            for &m in &self.modes {
-                                if key.filter.is_none_or(|f| f == m) {
-                                    kinds.push(EventKind::Mode(m));
-                                }
-                            }
-                        } else if attr == self.alarm_system_sym {
-                            for &v in &self.alarm_states {
-                                if key.filter.is_none_or(|f| f == v) {
-                                    kinds.push(EventKind::AlarmSystem(v));
-                                }
-                            }
-                        } else if self.sun_events.contains(&attr) {
-                            kinds.push(EventKind::Location(attr));
-                        }
-                    }
-                    SubSource::App => kinds.push(EventKind::Touch(ai as u8)),
-                }
+                self.subscription_events(ai, key, &mut kinds);
             }
             for t in app.timers.iter() {
                 kinds.push(EventKind::Timer { app: ai as u8, handler: t.handler });

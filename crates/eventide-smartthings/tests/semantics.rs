@@ -110,6 +110,32 @@ fn the_parts_of_thermostat_are_capabilities_that_join_a_thermostat() {
 }
 
 #[test]
+fn subscriptions_no_event_runs_are_named_with_why() {
+    let mut sys = system(&["silent-subscriptions.groovy"], Options::default());
+    let s = setup(&mut sys, "setup:A");
+    let silent: Vec<(String, String)> =
+        sys.silent_subscriptions(&s).into_iter().map(|(_, text, why)| (text, why)).collect();
+    let texts: Vec<&str> = silent.iter().map(|(t, _)| t.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            "location.routineExecuted -> routine",
+            "momentary1.switch=on -> pressed",
+            "switch1.switch=On -> lightOn",
+            "co21.carbonDioxide -> co2Changed"
+        ],
+        "{silent:?}"
+    );
+    assert!(silent[0].1.contains("no location event `routineExecuted`"), "{silent:?}");
+    assert!(silent[1].1.contains("no attribute `switch`"), "{silent:?}");
+    assert!(silent[2].1.contains("never \"On\""), "{silent:?}");
+    assert!(silent[3].1.contains("only ever reported as \"400\""), "{silent:?}");
+    // The live subscription's event runs its handler.
+    let step = run(&mut sys, &s, "switch1.switch=on");
+    assert_eq!(handlers(&step.label), ["App1.lightOn"]);
+}
+
+#[test]
 fn global_profile_gives_the_apps_different_modes() {
     let options = Options { profile: Profile::Global, ..Options::default() };
     let sys = system(&["light-lock.groovy", "light-lock.groovy"], options);

@@ -25,11 +25,12 @@
 //! catalogue defines are bound to generic devices and listed as `modelled_generically`; commands
 //! sent to devices whose capabilities do not define them are listed as `custom_commands`
 //! (warnings: a device handler may define them); comparisons with a value the model never gives
-//! (`location.mode == "Away"`) are listed as `constant_comparisons` (warnings).
+//! (`location.mode == "Away"`) are listed as `constant_comparisons` (warnings), subscriptions
+//! no event of the model runs as `silent_subscriptions`, with why.
 //!
 //! `--json` prints `{"ok", "complete", "reason"?, "inputs", "devices", "modelled_generically":
 //! [{"input", "type", "device"}], "custom_commands": [{"device", "command", "file", "line",
-//! "column"}], "subscriptions",
+//! "column"}], "subscriptions", "silent_subscriptions": [{"subscription", "reason"}],
 //! "schedules", "events", "event_names", "handlers_run", "outputs",
 //! "errors": [{"message", "file", "line", "column"}], "exceptions": [...], "warnings": [...],
 //! "constant_comparisons": [...]}`.
@@ -92,6 +93,8 @@ struct AppJson {
     /// handler may): recorded as outputs, changing nothing.
     custom_commands: Vec<CustomCommandJson>,
     subscriptions: Vec<String>,
+    /// Subscriptions no event of the model can run, with why: their handlers never run.
+    silent_subscriptions: Vec<SilentJson>,
     schedules: Vec<String>,
     events: usize,
     event_names: Vec<String>,
@@ -107,6 +110,13 @@ struct AppJson {
     constant_comparisons: Vec<ErrorJson>,
 }
 
+/// A subscription no event of the model can run.
+#[derive(Serialize)]
+struct SilentJson {
+    subscription: String,
+    reason: String,
+}
+
 /// `app --json`'s object when the app could not be exercised (bad input or a bad flag).
 fn error_json(reason: &'static str, error: DiagnosticJson) -> AppJson {
     AppJson {
@@ -118,6 +128,7 @@ fn error_json(reason: &'static str, error: DiagnosticJson) -> AppJson {
         modelled_generically: Vec::new(),
         custom_commands: Vec::new(),
         subscriptions: Vec::new(),
+        silent_subscriptions: Vec::new(),
         schedules: Vec::new(),
         events: 0,
         event_names: Vec::new(),
@@ -257,6 +268,11 @@ pub fn run(args: AppArgs) -> i32 {
         push_error(error.clone());
     }
     let subscriptions = exercise.subscriptions;
+    let silent_subscriptions: Vec<SilentJson> = exercise
+        .silent_subscriptions
+        .into_iter()
+        .map(|(subscription, reason)| SilentJson { subscription, reason })
+        .collect();
     let schedules: Vec<String> = exercise
         .schedules
         .into_iter()
@@ -298,6 +314,7 @@ pub fn run(args: AppArgs) -> i32 {
             modelled_generically,
             custom_commands,
             subscriptions,
+            silent_subscriptions,
             schedules,
             events: event_names.len(),
             event_names,
@@ -332,6 +349,15 @@ pub fn run(args: AppArgs) -> i32 {
         println!("subscriptions after installed() ({}):", subscriptions.len());
         for s in &subscriptions {
             println!("  {s}");
+        }
+        if !silent_subscriptions.is_empty() {
+            println!(
+                "subscriptions no event of the model runs (their handlers never run) ({}):",
+                silent_subscriptions.len()
+            );
+            for s in &silent_subscriptions {
+                println!("  {}: {}", s.subscription, s.reason);
+            }
         }
         if !schedules.is_empty() {
             println!("schedules ({}):", schedules.len());
