@@ -36,11 +36,38 @@ fn method_name(op: BinaryOp) -> &'static str {
 
 /// Arithmetic, bitwise and shift operators.
 pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &Value, b: &Value) -> R<Value> {
+    if a.is_number() && b.is_null() {
+        if let Some(e) = number_with_null(interp, h, op, a) {
+            return Err(e);
+        }
+    }
     if a.is_number() && b.is_number() {
         // Groovy 2.4's `%` has no BigDecimal arithmetic (`7.5 % 2`, `7 % 2.0`); with a double or
         // float it is the floating-point remainder.
         let floating = |v: &Value| matches!(v, Value::Double(_) | Value::Float(_));
         let decimal = |v: &Value| matches!(v, Value::Decimal(_));
+        // Shifts exist only for Integer and Long receivers, by an integral distance.
+        if matches!(op, BinaryOp::Shl | BinaryOp::Shr | BinaryOp::UShr) {
+            let message = if floating(a) || decimal(a) || matches!(a, Value::BigInt(_)) {
+                Some(format!(
+                    "Cannot use {}() on this number type: {} with value: {}",
+                    method_name(op),
+                    class_name(h, a),
+                    display(h, a)
+                ))
+            } else if floating(b) || decimal(b) {
+                Some(format!(
+                    "Shift distance must be an integral type, but {} ({}) was supplied",
+                    display(h, b),
+                    class_name(h, b)
+                ))
+            } else {
+                None
+            };
+            if let Some(message) = message {
+                return Err(EvalError::exception(class::UNSUPPORTED_OPERATION, Some(message)));
+            }
+        }
         if op == BinaryOp::Mod && !floating(a) && !floating(b) && (decimal(a) || decimal(b)) {
             let left = ops::to_dec(a).map(|d| d.to_string()).unwrap_or_else(|_| display(h, a));
             return Err(EvalError::exception(
@@ -134,6 +161,8 @@ pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &V
                     .collect();
                 Ok(Value::new_map(out))
             }
+            // `minus(Map, Map)` with a null map removes nothing.
+            Value::Null => Ok(Value::new_map(m.borrow().clone())),
             _ => Err(interp.missing_method_err(h, a, "minus", std::slice::from_ref(b))),
         },
         (BinaryOp::Mul, Value::Str(s) | Value::GString(s)) if b.is_number() => {
@@ -217,7 +246,9 @@ pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &V
                 None => Err(interp.missing_method_err(h, a, name, std::slice::from_ref(b))),
             }
         }
-        (_, Value::Null) => Err(EvalError::npe(format!("Cannot invoke method {}() on null object", method_name(op)))),
+        (_, Value::Null) => Err(null_operand(h, method_name(op), b)),
+        _ if b.is_null() => Err(null_argument(h, a, method_name(op))
+            .unwrap_or_else(|| interp.missing_method_err(h, a, method_name(op), std::slice::from_ref(b)))),
         _ => Err(interp.missing_method_err(h, a, method_name(op), std::slice::from_ref(b))),
     }
 }
@@ -304,4 +335,53 @@ pub fn compare(interp: &mut Interpreter, h: &mut dyn Host, a: &Value, b: &Value)
         class::ILLEGAL_ARGUMENT,
         Some(format!("Cannot compare {ca} with value '{da}' and {cb} with value '{db}'")),
     ))
+}
+
+/// The NullPointerException of `null.<method>(arg)` for an operator: Groovy's `NullObject` has a
+/// `plus` that says which addition failed; the other operators find no method on null.
+pub(crate) fn null_operand(h: &mut dyn Host, method: &str, arg: &Value) -> EvalError {
+    if method == "plus" {
+        return EvalError::npe(format!("Cannot execute null+{}", super::show::display(h, arg)));
+    }
+    EvalError::npe(format!("Cannot invoke method {method}() on null object"))
+}
+
+/// `number <op> null` where Groovy chooses a method for the operator that takes a null (`mod`,
+/// `power`, `leftShift`: a `Number` parameter): the method runs and fails as it would with any
+/// number when the receiver's type has no such arithmetic (`1.5 % x`), else on reading the null.
+/// (Operators with several overloads, `plus` among them, are ambiguous for a null: see
+/// [`Interpreter::missing_method_err`].)
+fn number_with_null(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &Value) -> Option<EvalError> {
+    let name = method_name(op);
+    let args = [Value::Null];
+    let candidates = super::convert::groovy_candidates(&class_name(h, a), name, &args);
+    if candidates.is_empty() || super::convert::ambiguous_for_null(&candidates, &args).is_some() {
+        return None;
+    }
+    if let Err(e) = binary_op(interp, h, op, a, &Value::Int(1)) {
+        return Some(e);
+    }
+    let (read, operand) = match (op, a) {
+        (BinaryOp::Pow, _) => ("doubleValue", "exponent"),
+        (_, Value::Int(_)) => ("intValue", "right"),
+        (_, Value::Long(_)) => ("longValue", "right"),
+        _ => ("doubleValue", "right"),
+    };
+    Some(EvalError::npe(format!("Cannot invoke \"java.lang.Number.{read}()\" because \"{operand}\" is null")))
+}
+
+/// `a <op> null` for a receiver other than a number, where Groovy chooses one method for the
+/// operator (`"ab" * null`: `String.multiply(Number)`): the method reads its null argument.
+fn null_argument(h: &mut dyn Host, a: &Value, name: &str) -> Option<EvalError> {
+    let args = [Value::Null];
+    let candidates = super::convert::groovy_candidates(&class_name(h, a), name, &args);
+    if candidates.is_empty() || super::convert::ambiguous_for_null(&candidates, &args).is_some() {
+        return None;
+    }
+    let number = candidates.iter().any(|p| p.first().is_some_and(|t| *t == "java.lang.Number"));
+    Some(EvalError::npe(if number {
+        "Cannot invoke \"java.lang.Number.intValue()\" because \"factor\" is null".to_string()
+    } else {
+        format!("{name}() read its null argument")
+    }))
 }

@@ -571,9 +571,78 @@ fn refuses_named(v: &Value, name: &str) -> bool {
 /// of [`super::groovy_methods`]): what tells a method the interpreter lacks from one the
 /// program calls wrongly.
 pub fn groovy_takes(class: &str, name: &str, args: &[Value]) -> bool {
+    !groovy_candidates(class, name, args).is_empty()
+}
+
+/// The parameter lists of `class`'s methods `name` in Groovy 2.4 that take `args`.
+pub fn groovy_candidates(class: &str, name: &str, args: &[Value]) -> Vec<&'static [&'static str]> {
     let methods = super::groovy_methods::methods_of(class);
     let start = methods.partition_point(|(n, _)| *n < name);
-    methods[start..].iter().take_while(|(n, _)| *n == name).any(|(_, params)| params_take(params, args))
+    methods[start..]
+        .iter()
+        .take_while(|(n, _)| *n == name)
+        .filter(|(_, params)| params_take(params, args))
+        .map(|(_, params)| *params)
+        .collect()
+}
+
+/// Groovy's choice among several methods that take a `null` argument: at the null's position a
+/// parameter type that is a subtype of every other candidate's wins (`Integer` over `Number`,
+/// anything over `Object`); when none does (`Integer.plus` takes a `Character`, a `String` or a
+/// `Number`), Groovy refuses to choose. The overlapping parameter lists, when it refuses.
+pub fn ambiguous_for_null(
+    candidates: &[&'static [&'static str]],
+    args: &[Value],
+) -> Option<Vec<&'static [&'static str]>> {
+    let nulls: Vec<usize> = args.iter().enumerate().filter(|(_, a)| a.is_null()).map(|(i, _)| i).collect();
+    if candidates.len() < 2 || nulls.is_empty() {
+        return None;
+    }
+    let at_least_as_specific = |p: &[&str], q: &[&str]| {
+        nulls.iter().all(|&i| match (p.get(i), q.get(i)) {
+            (Some(x), Some(y)) => is_subtype(x, y),
+            _ => true,
+        })
+    };
+    if candidates.iter().any(|p| candidates.iter().all(|q| at_least_as_specific(p, q))) {
+        return None;
+    }
+    // Groovy lists the candidates no other is more specific than.
+    let overlapping: Vec<&'static [&'static str]> = candidates
+        .iter()
+        .copied()
+        .filter(|p| !candidates.iter().any(|q| q != p && at_least_as_specific(q, p)))
+        .collect();
+    Some(overlapping)
+}
+
+/// Whether Java type `sub` is `sup` or a subtype of it, for the types of Groovy's method tables
+/// (numbers under `Number`, strings under `CharSequence`, collections under their interfaces,
+/// everything under `Object`).
+fn is_subtype(sub: &str, sup: &str) -> bool {
+    if sub == sup || sup == "java.lang.Object" {
+        return true;
+    }
+    let parents: &[&str] = match sub {
+        "java.lang.Integer"
+        | "java.lang.Long"
+        | "java.lang.Double"
+        | "java.lang.Float"
+        | "java.lang.Short"
+        | "java.lang.Byte"
+        | "java.math.BigDecimal"
+        | "java.math.BigInteger" => &["java.lang.Number"],
+        "java.lang.String" | "groovy.lang.GString" | "java.lang.StringBuilder" => &["java.lang.CharSequence"],
+        "java.util.ArrayList" | "java.util.LinkedList" => &["java.util.List"],
+        "java.util.List" | "java.util.Set" => &["java.util.Collection"],
+        "java.util.LinkedHashSet" | "java.util.HashSet" => &["java.util.Set"],
+        "java.util.SortedSet" => &["java.util.Set"],
+        "java.util.Collection" => &["java.lang.Iterable"],
+        "java.util.LinkedHashMap" | "java.util.HashMap" | "java.util.SortedMap" => &["java.util.Map"],
+        "groovy.lang.IntRange" | "groovy.lang.Range" => &["java.util.List"],
+        _ => &[],
+    };
+    parents.iter().any(|p| is_subtype(p, sup))
 }
 
 fn params_take(params: &[&str], args: &[Value]) -> bool {

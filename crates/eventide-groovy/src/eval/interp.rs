@@ -1109,6 +1109,7 @@ impl Interpreter {
                             }
                             Ok(Value::new_list(out))
                         }
+                        Value::Null => Err(EvalError::npe("Cannot invoke method negative() on null object")),
                         _ => Err(self.missing_method_err(h, &v, "negative", &[])),
                     },
                 }
@@ -1940,6 +1941,9 @@ impl Interpreter {
                 if let Some(v) = super::methods::null_method(self, h, name, &args)? {
                     return Ok(v);
                 }
+                if let [arg] = &args[..] {
+                    return Err(super::arith::null_operand(h, name, arg));
+                }
                 Err(EvalError::npe(format!("Cannot invoke method {name}() on null object")))
             }
             Value::Script => self.call_script_function(h, name, args, None),
@@ -2004,7 +2008,29 @@ impl Interpreter {
     /// interpreter, not a fault of the program).
     pub(crate) fn missing_method_err(&self, h: &mut dyn Host, recv: &Value, name: &str, args: &[Value]) -> EvalError {
         let class = convert::class_name(h, recv);
-        if convert::groovy_takes(&class, name, args) {
+        let candidates = convert::groovy_candidates(&class, name, args);
+        if let Some(overlapping) = convert::ambiguous_for_null(&candidates, args) {
+            let prototype = |params: &[&str]| {
+                let shown: Vec<String> =
+                    params.iter().map(|p| if p.contains('.') { format!("class {p}") } else { p.to_string() }).collect();
+                format!("\t[{}]", shown.join(", "))
+            };
+            let given: Vec<String> = args
+                .iter()
+                .map(|a| if a.is_null() { "null".to_string() } else { format!("class {}", a.type_name()) })
+                .collect();
+            let prototypes: Vec<String> = overlapping.iter().map(|p| prototype(p)).collect();
+            return EvalError::exception(
+                "groovy.lang.GroovyRuntimeException",
+                Some(format!(
+                    "Ambiguous method overloading for method {class}#{name}.\nCannot resolve which method to invoke for \
+                     [{}] due to overlapping prototypes between:\n{}",
+                    given.join(", "),
+                    prototypes.join("\n")
+                )),
+            );
+        }
+        if !candidates.is_empty() {
             let types: Vec<&str> = args.iter().map(Value::type_name).collect();
             return EvalError::unsupported(format!(
                 "the Groovy method {class}.{name}({}), which Eventide's interpreter does not implement",

@@ -176,3 +176,156 @@ try {
     println "outer npe"
 }
 //> outer npe
+
+//# null operands: NullObject.plus names the addition, an Integer method taking null from several overloads is ambiguous
+def tryIt(String name, Closure c) { try { println "${name}: ${c()}" } catch (e) { println "${name}: ${e.getClass().name}: ${e.message.readLines()[0]}" } }
+def n = null
+tryIt("null+1") { n + 1 }
+tryIt("null-1") { n - 1 }
+tryIt("null*2") { n * 2 }
+tryIt("null/2") { n / 2 }
+tryIt("1+null") { 1 + n }
+tryIt("1-null") { 1 - n }
+tryIt("null<<1") { n << 1 }
+tryIt("null%2") { n % 2 }
+tryIt("null+str") { n + "a" }
+tryIt("str+null") { "a" + n }
+tryIt("null>1") { n > 1 }
+tryIt("-null") { -n }
+tryIt("null**2") { n ** 2 }
+tryIt("null.plus(1)") { n.plus(1) }
+tryIt("null.size()") { n.size() }
+tryIt("null.x") { n.x }
+tryIt("null[0]") { n[0] }
+//> null+1: java.lang.NullPointerException: Cannot execute null+1
+//> null-1: java.lang.NullPointerException: Cannot invoke method minus() on null object
+//> null*2: java.lang.NullPointerException: Cannot invoke method multiply() on null object
+//> null/2: java.lang.NullPointerException: Cannot invoke method div() on null object
+//> 1+null: groovy.lang.GroovyRuntimeException: Ambiguous method overloading for method java.lang.Integer#plus.
+//> 1-null: groovy.lang.GroovyRuntimeException: Ambiguous method overloading for method java.lang.Integer#minus.
+//> null<<1: java.lang.NullPointerException: Cannot invoke method leftShift() on null object
+//> null%2: java.lang.NullPointerException: Cannot invoke method mod() on null object
+//> null+str: nulla
+//> str+null: anull
+//> null>1: false
+//> -null: java.lang.NullPointerException: Cannot invoke method negative() on null object
+//> null**2: java.lang.NullPointerException: Cannot invoke method power() on null object
+//> null.plus(1): java.lang.NullPointerException: Cannot execute null+1
+//> null.size(): java.lang.NullPointerException: Cannot invoke method size() on null object
+//> null.x: java.lang.NullPointerException: Cannot get property 'x' on null object
+//> null[0]: java.lang.NullPointerException: Cannot invoke method getAt() on null object
+
+//# operators with a null right operand on every kind of receiver
+def tryIt(String name, Closure c) { try { println "${name}: ${c()}" } catch (e) { println "${name}: ${e.getClass().name}: ${e.message.readLines()[0]}" } }
+def n = null
+def vals = [1, 1L, 1.5, 1.5d, "a", [1], [a: 1], true]
+for (v in vals) {
+  def t = v.getClass().simpleName
+  tryIt("$t+null") { v + n }
+  tryIt("$t-null") { v - n }
+  tryIt("$t*null") { v * n }
+  tryIt("$t/null") { v / n }
+  tryIt("$t%null") { v % n }
+  tryIt("$t**null") { v ** n }
+  tryIt("$t<<null") { v << n }
+  tryIt("$t>null") { v > n }
+  tryIt("$t<=>null") { v <=> n }
+  tryIt("$t==null") { v == n }
+}
+//> Integer+null: groovy.lang.GroovyRuntimeException: Ambiguous method overloading for method java.lang.Integer#plus.
+//> Integer-null: groovy.lang.GroovyRuntimeException: Ambiguous method overloading for method java.lang.Integer#minus.
+//> Integer*null: groovy.lang.GroovyRuntimeException: Ambiguous method overloading for method java.lang.Integer#multiply.
+//> Integer/null: groovy.lang.GroovyRuntimeException: Ambiguous method overloading for method java.lang.Integer#div.
+//> Integer%null: java.lang.NullPointerException: Cannot invoke "java.lang.Number.intValue()" because "right" is null
+//> Integer**null: java.lang.NullPointerException: Cannot invoke "java.lang.Number.doubleValue()" because "exponent" is null
+//> Integer<<null: java.lang.NullPointerException: Cannot invoke "java.lang.Number.intValue()" because "right" is null
+//> Integer>null: true
+//> Integer<=>null: 1
+//> Integer==null: false
+//> Long+null: groovy.lang.GroovyRuntimeException: Ambiguous method overloading for method java.lang.Long#plus.
+//> Long-null: groovy.lang.GroovyRuntimeException: Ambiguous method overloading for method java.lang.Long#minus.
+//> Long*null: groovy.lang.GroovyRuntimeException: Ambiguous method overloading for method java.lang.Long#multiply.
+//> Long/null: groovy.lang.GroovyRuntimeException: Ambiguous method overloading for method java.lang.Long#div.
+//> Long%null: java.lang.NullPointerException: Cannot invoke "java.lang.Number.longValue()" because "right" is null
+//> Long**null: java.lang.NullPointerException: Cannot invoke "java.lang.Number.doubleValue()" because "exponent" is null
+//> Long<<null: java.lang.NullPointerException: Cannot invoke "java.lang.Number.longValue()" because "right" is null
+//> Long>null: true
+//> Long<=>null: 1
+//> Long==null: false
+//> BigDecimal+null: groovy.lang.GroovyRuntimeException: Ambiguous method overloading for method java.math.BigDecimal#plus.
+//> BigDecimal-null: groovy.lang.GroovyRuntimeException: Ambiguous method overloading for method java.math.BigDecimal#minus.
+//> BigDecimal*null: groovy.lang.GroovyRuntimeException: Ambiguous method overloading for method java.math.BigDecimal#multiply.
+//> BigDecimal/null: groovy.lang.GroovyRuntimeException: Ambiguous method overloading for method java.math.BigDecimal#div.
+//> BigDecimal%null: java.lang.UnsupportedOperationException: Cannot use mod() on this number type: java.math.BigDecimal with value: 1.5
+//> BigDecimal**null: java.lang.NullPointerException: Cannot invoke "java.lang.Number.doubleValue()" because "exponent" is null
+//> BigDecimal<<null: java.lang.UnsupportedOperationException: Cannot use leftShift() on this number type: java.math.BigDecimal with value: 1.5
+//> BigDecimal>null: true
+//> BigDecimal<=>null: 1
+//> BigDecimal==null: false
+//> Double+null: groovy.lang.GroovyRuntimeException: Ambiguous method overloading for method java.lang.Double#plus.
+//> Double-null: groovy.lang.GroovyRuntimeException: Ambiguous method overloading for method java.lang.Double#minus.
+//> Double*null: groovy.lang.GroovyRuntimeException: Ambiguous method overloading for method java.lang.Double#multiply.
+//> Double/null: groovy.lang.GroovyRuntimeException: Ambiguous method overloading for method java.lang.Double#div.
+//> Double%null: java.lang.NullPointerException: Cannot invoke "java.lang.Number.doubleValue()" because "right" is null
+//> Double**null: java.lang.NullPointerException: Cannot invoke "java.lang.Number.doubleValue()" because "exponent" is null
+//> Double<<null: java.lang.UnsupportedOperationException: Cannot use leftShift() on this number type: java.lang.Double with value: 1.5
+//> Double>null: true
+//> Double<=>null: 1
+//> Double==null: false
+//> String+null: anull
+//> String-null: a
+//> String*null: java.lang.NullPointerException: Cannot invoke "java.lang.Number.intValue()" because "factor" is null
+//> String/null: groovy.lang.MissingMethodException: No signature of method: java.lang.String.div() is applicable for argument types: (null) values: [null]
+//> String%null: groovy.lang.MissingMethodException: No signature of method: java.lang.String.mod() is applicable for argument types: (null) values: [null]
+//> String**null: groovy.lang.MissingMethodException: No signature of method: java.lang.String.power() is applicable for argument types: (null) values: [null]
+//> String<<null: anull
+//> String>null: true
+//> String<=>null: 1
+//> String==null: false
+//> ArrayList+null: [1, null]
+//> ArrayList-null: [1]
+//> ArrayList*null: java.lang.NullPointerException: Cannot invoke "java.lang.Number.intValue()" because "factor" is null
+//> ArrayList/null: groovy.lang.MissingMethodException: No signature of method: java.util.ArrayList.div() is applicable for argument types: (null) values: [null]
+//> ArrayList%null: groovy.lang.MissingMethodException: No signature of method: java.util.ArrayList.mod() is applicable for argument types: (null) values: [null]
+//> ArrayList**null: groovy.lang.MissingMethodException: No signature of method: java.util.ArrayList.power() is applicable for argument types: (null) values: [null]
+//> ArrayList<<null: [1, null]
+//> ArrayList>null: true
+//> ArrayList<=>null: 1
+//> ArrayList==null: false
+//> LinkedHashMap+null: groovy.lang.GroovyRuntimeException: Ambiguous method overloading for method java.util.LinkedHashMap#plus.
+//> LinkedHashMap-null: [a:1]
+//> LinkedHashMap*null: groovy.lang.MissingMethodException: No signature of method: java.util.LinkedHashMap.multiply() is applicable for argument types: (null) values: [null]
+//> LinkedHashMap/null: groovy.lang.MissingMethodException: No signature of method: java.util.LinkedHashMap.div() is applicable for argument types: (null) values: [null]
+//> LinkedHashMap%null: groovy.lang.MissingMethodException: No signature of method: java.util.LinkedHashMap.mod() is applicable for argument types: (null) values: [null]
+//> LinkedHashMap**null: groovy.lang.MissingMethodException: No signature of method: java.util.LinkedHashMap.power() is applicable for argument types: (null) values: [null]
+//> LinkedHashMap<<null: groovy.lang.GroovyRuntimeException: Ambiguous method overloading for method java.util.LinkedHashMap#leftShift.
+//> LinkedHashMap>null: true
+//> LinkedHashMap<=>null: 1
+//> LinkedHashMap==null: false
+//> Boolean+null: groovy.lang.MissingMethodException: No signature of method: java.lang.Boolean.plus() is applicable for argument types: (null) values: [null]
+//> Boolean-null: groovy.lang.MissingMethodException: No signature of method: java.lang.Boolean.minus() is applicable for argument types: (null) values: [null]
+//> Boolean*null: groovy.lang.MissingMethodException: No signature of method: java.lang.Boolean.multiply() is applicable for argument types: (null) values: [null]
+//> Boolean/null: groovy.lang.MissingMethodException: No signature of method: java.lang.Boolean.div() is applicable for argument types: (null) values: [null]
+//> Boolean%null: groovy.lang.MissingMethodException: No signature of method: java.lang.Boolean.mod() is applicable for argument types: (null) values: [null]
+//> Boolean**null: groovy.lang.MissingMethodException: No signature of method: java.lang.Boolean.power() is applicable for argument types: (null) values: [null]
+//> Boolean<<null: groovy.lang.MissingMethodException: No signature of method: java.lang.Boolean.leftShift() is applicable for argument types: (null) values: [null]
+//> Boolean>null: true
+//> Boolean<=>null: 1
+//> Boolean==null: false
+
+//# shifts exist only for Integer and Long receivers, by an integral distance
+def tryIt(String name, Closure c) { try { println "${name}: ${c()}" } catch (e) { println "${name}: ${e.getClass().name}: ${e.message.readLines()[0]}" } }
+tryIt("1.5<<1") { 1.5 << 1 }
+tryIt("1<<1.5") { 1 << 1.5 }
+tryIt("2G<<1") { 2G << 1 }
+tryIt("1<<2G") { 1 << 2G }
+tryIt("1.5d>>1") { 1.5d >> 1 }
+tryIt("8L>>>1") { 8L >>> 1 }
+tryIt("1<<2L") { 1 << 2L }
+//> 1.5<<1: java.lang.UnsupportedOperationException: Cannot use leftShift() on this number type: java.math.BigDecimal with value: 1.5
+//> 1<<1.5: java.lang.UnsupportedOperationException: Shift distance must be an integral type, but 1.5 (java.math.BigDecimal) was supplied
+//> 2G<<1: java.lang.UnsupportedOperationException: Cannot use leftShift() on this number type: java.math.BigInteger with value: 2
+//> 1<<2G: 4
+//> 1.5d>>1: java.lang.UnsupportedOperationException: Cannot use rightShift() on this number type: java.lang.Double with value: 1.5
+//> 8L>>>1: 4
+//> 1<<2L: 4
