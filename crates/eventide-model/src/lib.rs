@@ -286,6 +286,34 @@ pub(crate) fn finding_of(error: &EvalError) -> Finding {
 
 const UNSUPPORTED_KEY: &str = "unsupported@";
 
+/// The unsupported-construct findings of closures that `(name, value)` pairs hold and that
+/// capture local variables where they were made (`def k = n; cl = { -> k }`): what such a closure
+/// captures lives in its environment, outside every variable of the state, so states that differ
+/// only there would be taken for one (and calling the closure could change it).
+pub(crate) fn captured_locals<'a>(file: &SourceFile, held: impl Iterator<Item = (&'a str, &'a Value)>) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for (name, value) in held {
+        for capture in value.captures() {
+            let lc = file.line_col(capture.span.start);
+            let position = SourcePosition { file: file.name().to_string(), line: lc.line, column: lc.column };
+            let locals: Vec<String> = capture.names.iter().map(|n| format!("`{n}`")).collect();
+            let message = format!(
+                "unsupported construct: `{name}` holds a closure that captures the local variable(s) {} of the code \
+                 that made it; what a closure captures is state outside the program's variables, which Eventide does \
+                 not track (store the values themselves, or make them shared variables)",
+                locals.join(", ")
+            );
+            out.push(Finding {
+                kind: FindingKind::AppException,
+                key: format!("{UNSUPPORTED_KEY}{position}:{message}"),
+                message,
+                position: Some(position),
+            });
+        }
+    }
+    out
+}
+
 /// Whether a finding is an unsupported construct the interpreter met while running a handler.
 pub fn is_unsupported(finding: &Finding) -> bool {
     finding.key.starts_with(UNSUPPORTED_KEY)
@@ -581,7 +609,10 @@ impl TransitionSystem for ModelSystem {
             l.data_index().is_some_and(|i| state.values[i as usize].state_eq(&next.values[i as usize]))
         });
         self.last_interrupt = None;
-        let findings = match result {
+        let written = |i: usize| accesses.iter().any(|a| a.kind.writes() && a.location.data_index() == Some(i as u32));
+        let held = (0..next.values.len()).filter(|&i| written(i)).map(|i| (&*self.var_names[i], &next.values[i]));
+        let captures = captured_locals(&self.file, held);
+        let mut findings = match result {
             Ok(_) => Vec::new(),
             Err(e) => match e.interrupt_reason() {
                 Some(InterruptReason::Time) => {
@@ -595,6 +626,7 @@ impl TransitionSystem for ModelSystem {
                 None => vec![self.finding(&e)],
             },
         };
+        findings.extend(captures);
         Step { next, findings, label: () }
     }
 

@@ -708,6 +708,10 @@ impl TransitionSystem for ThreadSystem {
             }
         }
         let vars = self.var_names.len();
+        let written = |i: usize| accesses.iter().any(|a| a.kind.writes() && a.location.data_index() == Some(i as u32));
+        let shared = (0..vars).filter(|&i| written(i)).map(|i| (&*self.var_names[i], &next.values[i]));
+        let locals = next.threads[t].locals.iter().map(|(n, v)| (&**n, v));
+        findings.extend(crate::captured_locals(&self.file, shared.chain(locals)));
         demote_unchanged_writes(accesses, |l| {
             l.data_index()
                 .filter(|&i| (i as usize) < vars)

@@ -443,6 +443,20 @@ fn a_schedules_data_reaches_its_handler_as_json_in_both_timer_modes() {
 }
 
 #[test]
+fn one_list_under_two_keys_of_state_is_two_lists_at_the_next_event() {
+    let mut sys = system(&["shared-state-list.groovy"], Options::default());
+    let s = setup(&mut sys, "setup:A");
+    let on = run(&mut sys, &s, "switch1.switch=on").next;
+    let off = run(&mut sys, &on, "switch1.switch=off").next;
+    assert_eq!(sys.state_value(&off, AppId::App1, "a").as_deref(), Some("[1, 2]"));
+    assert_eq!(
+        sys.state_value(&off, AppId::App1, "b").as_deref(),
+        Some("[1]"),
+        "stored as JSON, b is a list of its own"
+    );
+}
+
+#[test]
 fn an_inline_timer_runs_at_most_once_per_transition() {
     let mut sys = system(&["inline-once.groovy"], Options::default());
     let s = setup(&mut sys, "setup:A");

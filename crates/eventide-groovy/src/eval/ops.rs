@@ -369,17 +369,92 @@ fn java_eq(a: &Value, b: &Value, depth: usize) -> bool {
         }
         (Value::Obj(x), Value::Obj(y)) => match (&**x, &**y) {
             (Obj::MapEntry(k1, v1), Obj::MapEntry(k2, v2)) => java_eq(k1, k2, depth + 1) && java_eq(v1, v2, depth + 1),
-            _ => state_eq(a, b, depth),
+            _ => struct_eq(a, b, depth),
         },
-        _ => state_eq(a, b, depth),
+        _ => struct_eq(a, b, depth),
     }
 }
 
-/// Exact, order-sensitive structural equality for model-checker state, consistent with
-/// [`hash_state`]: numbers must also agree on their type and a decimal on its scale (`1`, `1L`,
+/// Exact equality for model-checker state, consistent with [`hash_state`]: [`struct_eq`], and
+/// the same places share a list or map in both values (`[t, t]` with one `t` is not `[t, u]`
+/// with an equal `u`: a change through one place is seen through the other).
+pub fn state_eq(a: &Value, b: &Value, depth: usize) -> bool {
+    match (a, b) {
+        // One object: the same contents, shared alike.
+        (Value::List(x), Value::List(y)) if Rc::ptr_eq(x, y) => true,
+        (Value::Map(x), Value::Map(y)) if Rc::ptr_eq(x, y) => true,
+        _ => shared_eq(a, b, depth, &mut EqWalk::default()),
+    }
+}
+
+/// The lists and maps [`state_eq`] has met on each side, numbered in the order met (only those
+/// something else also holds: the others cannot be met again).
+#[derive(Default)]
+struct EqWalk {
+    left: rustc_hash::FxHashMap<usize, u32>,
+    right: rustc_hash::FxHashMap<usize, u32>,
+    met: u32,
+}
+
+impl EqWalk {
+    /// `Some(equal)` when either side was met before (equal when both were, as the same
+    /// number); `None` when both are new (then numbered alike).
+    fn meet(&mut self, (a, shared_a): (usize, bool), (b, shared_b): (usize, bool)) -> Option<bool> {
+        match (self.left.get(&a), self.right.get(&b)) {
+            (Some(x), Some(y)) => Some(x == y),
+            (None, None) => {
+                let n = self.met;
+                self.met += 1;
+                if shared_a {
+                    self.left.insert(a, n);
+                }
+                if shared_b {
+                    self.right.insert(b, n);
+                }
+                None
+            }
+            _ => Some(false),
+        }
+    }
+}
+
+fn shared_eq(a: &Value, b: &Value, depth: usize, walk: &mut EqWalk) -> bool {
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    let id = |p: usize, count: usize| (p, count > 1);
+    match (a, b) {
+        (Value::List(x), Value::List(y)) => {
+            let (px, py) = (Rc::as_ptr(x) as *const u8 as usize, Rc::as_ptr(y) as *const u8 as usize);
+            if let Some(equal) = walk.meet(id(px, Rc::strong_count(x)), id(py, Rc::strong_count(y))) {
+                return equal;
+            }
+            let (x, y) = (x.borrow(), y.borrow());
+            x.kind == y.kind
+                && x.len() == y.len()
+                && x.iter().zip(y.iter()).all(|(p, q)| shared_eq(p, q, depth + 1, walk))
+        }
+        (Value::Map(x), Value::Map(y)) => {
+            let (px, py) = (Rc::as_ptr(x) as *const u8 as usize, Rc::as_ptr(y) as *const u8 as usize);
+            if let Some(equal) = walk.meet(id(px, Rc::strong_count(x)), id(py, Rc::strong_count(y))) {
+                return equal;
+            }
+            let (x, y) = (x.borrow(), y.borrow());
+            x.len() == y.len()
+                && x.iter().zip(y.iter()).all(|((k1, v1), (k2, v2))| {
+                    shared_eq(k1, k2, depth + 1, walk) && shared_eq(v1, v2, depth + 1, walk)
+                })
+        }
+        (Value::List(_) | Value::Map(_), _) | (_, Value::List(_) | Value::Map(_)) => false,
+        _ => struct_eq(a, b, depth),
+    }
+}
+
+/// Exact, order-sensitive structural equality, blind to which places share a list or map (see
+/// [`state_eq`]): numbers must also agree on their type and a decimal on its scale (`1`, `1L`,
 /// `1.0` and `1.00` are `==` in Groovy but print and compute differently), a `String` is not a
 /// `GString`, and maps must agree on key order.
-pub fn state_eq(a: &Value, b: &Value, depth: usize) -> bool {
+pub fn struct_eq(a: &Value, b: &Value, depth: usize) -> bool {
     if depth > MAX_DEPTH {
         return false;
     }
@@ -399,7 +474,7 @@ pub fn state_eq(a: &Value, b: &Value, depth: usize) -> bool {
                 return true;
             }
             let (x, y) = (x.borrow(), y.borrow());
-            x.kind == y.kind && x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| state_eq(p, q, depth + 1))
+            x.kind == y.kind && x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| struct_eq(p, q, depth + 1))
         }
         (Value::Map(x), Value::Map(y)) => {
             if Rc::ptr_eq(x, y) {
@@ -409,7 +484,7 @@ pub fn state_eq(a: &Value, b: &Value, depth: usize) -> bool {
             x.len() == y.len()
                 && x.iter()
                     .zip(y.iter())
-                    .all(|((k1, v1), (k2, v2))| state_eq(k1, k2, depth + 1) && state_eq(v1, v2, depth + 1))
+                    .all(|((k1, v1), (k2, v2))| struct_eq(k1, k2, depth + 1) && struct_eq(v1, v2, depth + 1))
         }
         (Value::Closure(x), Value::Closure(y)) => {
             Rc::ptr_eq(x, y) || (x.source_span().is_some() && x.source_span() == y.source_span())
@@ -450,27 +525,58 @@ fn canon_num(v: &Value) -> CanonNum {
 
 /// Canonical hash (see [`Value::hash_canonical`]).
 pub fn hash_value<H: Hasher>(v: &Value, h: &mut H, depth: usize) {
-    hash_rec(v, h, depth, &mut HashWalk { exact: false, shared: Default::default() })
+    hash_rec(v, h, depth, &mut HashWalk::default())
 }
 
 /// Exact hash for model-checker state (see [`Value::hash_state`]), consistent with [`state_eq`].
 pub fn hash_state<H: Hasher>(v: &Value, h: &mut H, depth: usize) {
-    hash_rec(v, h, depth, &mut HashWalk { exact: true, shared: Default::default() })
+    hash_rec(v, h, depth, &mut HashWalk { exact: true, ..HashWalk::default() })
 }
 
-/// One hash of a value: exact or canonical, and the hashes of the lists and maps met so far that
-/// other values also hold. A list or map enters its parent's hash as the hash of its contents, so
-/// a list shared by several places (`q = [t, t]`, again and again) is hashed once: the walk is
-/// linear in the value's distinct parts, not in its paths.
+/// One hash of a value: exact or canonical.
+///
+/// Canonical (Groovy's `hashCode`): a list or map enters its parent's hash as the hash of its
+/// contents, cached by address when other values hold it too, so a list shared by several places
+/// (`q = [t, t]`, again and again) is hashed once: linear in the value's distinct parts.
+///
+/// Exact (model-checker state): which places hold the same list or map is part of the state (a
+/// change through one is seen through the others), so every list and map gets a number in the
+/// order the walk first meets it and a later meeting hashes as a reference to that number. Two
+/// values hash alike when they are equal and share alike (see [`state_eq`]), and a shared list is
+/// walked once.
+#[derive(Default)]
 struct HashWalk {
     exact: bool,
     shared: rustc_hash::FxHashMap<usize, u64>,
+    /// Exact: the number of every list and map met that something else also holds, by address.
+    seen: rustc_hash::FxHashMap<usize, u32>,
+    /// Exact: how many lists and maps the walk has met.
+    met: u32,
+}
+
+impl HashWalk {
+    /// Exact: the number of the list or map at `ptr` if the walk met it before; else numbers it.
+    fn meet(&mut self, ptr: usize, shared: bool) -> Option<u32> {
+        if let Some(&n) = self.seen.get(&ptr) {
+            return Some(n);
+        }
+        let n = self.met;
+        self.met += 1;
+        if shared {
+            self.seen.insert(ptr, n);
+        }
+        None
+    }
 }
 
 /// The hash of a list's or a map's contents (`ptr` identifies it; `shared` when something else
 /// holds it too, so the walk may meet it again).
 fn container_hash(v: &Value, ptr: usize, shared: bool, depth: usize, walk: &mut HashWalk) -> u64 {
-    if let Some(&x) = shared.then(|| walk.shared.get(&ptr)).flatten() {
+    if walk.exact {
+        if let Some(n) = walk.meet(ptr, shared) {
+            return 0x5eed_0000_0000_0000 ^ n as u64;
+        }
+    } else if let Some(&x) = shared.then(|| walk.shared.get(&ptr)).flatten() {
         return x;
     }
     let mut sub = rustc_hash::FxHasher::default();
@@ -499,7 +605,7 @@ fn container_hash(v: &Value, ptr: usize, shared: bool, depth: usize, walk: &mut 
         _ => {}
     }
     let x = sub.finish();
-    if shared {
+    if shared && !walk.exact {
         walk.shared.insert(ptr, x);
     }
     x

@@ -251,6 +251,82 @@ impl Closure {
     }
 }
 
+/// A closure inside a value that captures local variables of the code that made it.
+#[derive(Clone, Debug)]
+pub struct Capture {
+    /// Where the closure is written.
+    pub span: crate::syntax::Span,
+    /// The captured locals its body names, in order of first use.
+    pub names: Vec<Name>,
+}
+
+impl Value {
+    /// The closures inside this value that capture local variables from where they were made
+    /// (`def k = n; cl = { -> k }` captures `k`): state kept outside the value's contents, in
+    /// the closure's environment. A name the body declares itself or takes as a parameter, or
+    /// one no enclosing scope declares (a global), is not a capture.
+    pub fn captures(&self) -> Vec<Capture> {
+        let mut out = Vec::new();
+        let mut seen = rustc_hash::FxHashSet::default();
+        captures_rec(self, &mut out, &mut seen, 0);
+        out
+    }
+}
+
+fn captures_rec(v: &Value, out: &mut Vec<Capture>, seen: &mut rustc_hash::FxHashSet<usize>, depth: usize) {
+    if depth > 200 {
+        return;
+    }
+    match v {
+        Value::List(l) if seen.insert(Rc::as_ptr(l) as *const u8 as usize) => {
+            for x in l.borrow().iter() {
+                captures_rec(x, out, seen, depth + 1);
+            }
+        }
+        Value::Map(m) if seen.insert(Rc::as_ptr(m) as *const u8 as usize) => {
+            for (k, x) in m.borrow().iter() {
+                captures_rec(k, out, seen, depth + 1);
+                captures_rec(x, out, seen, depth + 1);
+            }
+        }
+        Value::Obj(o) => {
+            if let Obj::MapEntry(k, x) = &**o {
+                captures_rec(k, out, seen, depth + 1);
+                captures_rec(x, out, seen, depth + 1);
+            }
+        }
+        Value::Closure(c) => match &c.body {
+            ClosureBody::Lit { expr, env, .. } => {
+                let own: Vec<&str> = match &expr.params {
+                    None => vec!["it"],
+                    Some(ps) => ps.iter().map(|p| &*p.name).collect(),
+                };
+                let mut declared: Vec<Name> = Vec::new();
+                crate::syntax::visit::for_each_local(&expr.body, &mut |n| declared.push(n.clone()));
+                let mut names: Vec<Name> = Vec::new();
+                crate::syntax::visit::for_each_expr(&expr.body, &mut |e| {
+                    if let crate::syntax::ExprKind::Ident(n) = &e.kind {
+                        let free = !own.contains(&&**n) && !declared.contains(n) && !names.contains(n);
+                        if free && env.lookup(n).is_some() {
+                            names.push(n.clone());
+                        }
+                    }
+                });
+                if !names.is_empty() {
+                    out.push(Capture { span: expr.span, names });
+                }
+            }
+            ClosureBody::Curried { base, args, .. } => {
+                captures_rec(base, out, seen, depth + 1);
+                for a in args {
+                    captures_rec(a, out, seen, depth + 1);
+                }
+            }
+        },
+        _ => {}
+    }
+}
+
 impl std::fmt::Debug for Closure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Closure@{:?}", self.source_span())

@@ -12,6 +12,62 @@ pub fn for_each_expr(stmts: &[Stmt], f: &mut dyn FnMut(&Expr)) {
     }
 }
 
+/// Calls `f` on the name of every local variable `stmts` declare (`def x`, `int y = 1`, a `for`
+/// loop's variable, a `catch` parameter, a nested closure's parameter), nested blocks and
+/// closures included (a closure's implicit `it` is not named).
+pub fn for_each_local(stmts: &[Stmt], f: &mut dyn FnMut(&super::ast::Name)) {
+    for s in stmts {
+        local_stmt(s, f);
+    }
+    for_each_expr(stmts, &mut |e| {
+        if let ExprKind::Closure(c) = &e.kind {
+            // A nested closure's parameters are its locals too.
+            c.params.iter().flatten().for_each(|p| f(&p.name));
+            for_each_local(&c.body, f);
+        }
+    });
+}
+
+fn local_stmt(s: &Stmt, f: &mut dyn FnMut(&super::ast::Name)) {
+    match &s.kind {
+        StmtKind::LocalVar { vars, .. } => vars.iter().for_each(|v| f(&v.name)),
+        StmtKind::Block(b) => for_each_local_here(b, f),
+        StmtKind::If { then_branch, else_branch, .. } => {
+            local_stmt(then_branch, f);
+            if let Some(e) = else_branch {
+                local_stmt(e, f);
+            }
+        }
+        StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::Labeled { body, .. } => {
+            local_stmt(body, f)
+        }
+        StmtKind::ForIn { var, body, .. } => {
+            f(var);
+            local_stmt(body, f);
+        }
+        StmtKind::For { init, body, .. } => {
+            for_each_local_here(init, f);
+            local_stmt(body, f);
+        }
+        StmtKind::Switch { cases, .. } => cases.iter().for_each(|c| for_each_local_here(&c.body, f)),
+        StmtKind::Try { body, catches, finally } => {
+            for_each_local_here(body, f);
+            for c in catches {
+                f(&c.name);
+                for_each_local_here(&c.body, f);
+            }
+            if let Some(fin) = finally {
+                for_each_local_here(fin, f);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn for_each_local_here(stmts: &[Stmt], f: &mut dyn FnMut(&super::ast::Name)) {
+    stmts.iter().for_each(|s| local_stmt(s, f));
+}
+
 fn stmt(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
     match &s.kind {
         StmtKind::Expr(e) | StmtKind::Throw(e) => expr(e, f),

@@ -977,7 +977,7 @@ impl<'a> StHost<'a> {
                     continue;
                 }
                 let mut v = self.st.apps[app].maps[which as usize].clone();
-                if matches!(which, MapKind::State | MapKind::Atomic) && needs_json(&v, 0) {
+                if matches!(which, MapKind::State | MapKind::Atomic) && (needs_json(&v, 0) || shares_parts(&v)) {
                     let mut budget = JsonBudget { elements: MAX_JSON_ELEMENTS, path: Vec::new(), failed: false };
                     v = self.jsonify(&v, 0, &mut budget);
                     if budget.failed {
@@ -1242,6 +1242,23 @@ struct JsonBudget {
     elements: usize,
     path: Vec<usize>,
     failed: bool,
+}
+
+/// Whether two places of a value hold one list or map (`state.b = state.a`): stored as JSON, they
+/// become two equal lists, as the platform's storage makes them.
+fn shares_parts(v: &Value) -> bool {
+    fn walk(v: &Value, seen: &mut rustc_hash::FxHashSet<usize>, depth: u32) -> bool {
+        if depth > 64 {
+            return false;
+        }
+        let (ptr, children): (usize, Vec<Value>) = match v {
+            Value::List(l) => (std::rc::Rc::as_ptr(l) as *const u8 as usize, l.borrow().to_vec()),
+            Value::Map(m) => (std::rc::Rc::as_ptr(m) as *const u8 as usize, m.borrow().values().cloned().collect()),
+            _ => return false,
+        };
+        !seen.insert(ptr) || children.iter().any(|c| walk(c, seen, depth + 1))
+    }
+    walk(v, &mut rustc_hash::FxHashSet::default(), 0)
 }
 
 /// Whether a value would change when stored as JSON (see [`StHost::finish`]).

@@ -1,0 +1,136 @@
+//! Lists and maps that several places share, and closures that capture locals, in the state of
+//! model files and thread programs: DPOR must report exactly what exhaustive search reports, and
+//! both what the program does.
+//!
+//! A list that two places of a variable hold (`nm.b = nm.a`) is changed through either; a state
+//! where they share one list and a state where they hold two equal lists are different states.
+//! A closure that captures a local keeps state outside every variable: unsupported.
+
+use eventide_engine::{explore, Config, FindingKind, Outcome, Por};
+use eventide_groovy::syntax::SourceFile;
+use eventide_model::{program_from_source, Program};
+use std::collections::BTreeSet;
+
+fn run(text: &str, por: Por) -> Outcome {
+    let config = Config { por, verify_fingerprints: true, ..Config::new(por) };
+    match program_from_source(SourceFile::new("sharing.groovy", text)) {
+        Ok(Program::Events(mut m)) => explore(&mut m, &config),
+        Ok(Program::Threads(mut t)) => explore(&mut t, &config),
+        Err(e) => panic!("{}", e.diagnostic.render()),
+    }
+}
+
+/// The messages of the findings, per mode; asserts that every mode reports the same ones.
+fn findings(text: &str, modes: &[Por]) -> BTreeSet<String> {
+    let mut all: Option<BTreeSet<String>> = None;
+    for &por in modes {
+        let outcome = run(text, por);
+        assert!(outcome.complete, "{por:?}");
+        let found: BTreeSet<String> = outcome.findings.iter().map(|f| f.finding.message.clone()).collect();
+        if let Some(first) = &all {
+            assert_eq!(&found, first, "{por:?} against {:?}", modes[0]);
+        }
+        all.get_or_insert(found);
+    }
+    all.unwrap_or_default()
+}
+
+const BOTH: &[Por] = &[Por::None, Por::Dpor];
+
+#[test]
+fn two_places_of_a_variable_sharing_a_list_are_another_state_than_two_equal_lists() {
+    // e3 makes b the list a is; e1 appends to a (so to b) and then gives b a copy: after
+    // e3 e1 e1, a is [0, 0] and b [0]. Exhaustive search took the shared state for the unshared
+    // one and missed it; DPOR found it on one order only.
+    let text = r#"nm = [a: [], b: [1]]
+event("e1") { if (nm.a.size() < 2) { nm.a << 0 }; nm.b = nm.b.clone() }
+event("e2") { nm.a = [] }
+event("e3") { nm.b = nm.a }
+event("e4") { assert !(nm.a == [0, 0] && nm.b == [0]) : "a=[0,0] b=[0]" }
+"#;
+    assert_eq!(findings(text, BOTH), BTreeSet::from(["a=[0,0] b=[0]".to_string()]));
+    let without_e2 = text.replace("event(\"e2\") { nm.a = [] }\n", "");
+    assert_eq!(findings(&without_e2, BOTH), BTreeSet::from(["a=[0,0] b=[0]".to_string()]));
+}
+
+#[test]
+fn the_verdict_does_not_depend_on_the_order_events_are_declared() {
+    for order in [["eA", "eB"], ["eB", "eA"]] {
+        let event = |name: &str| match name {
+            "eA" => "event(\"eA\") { nl[0] = nl[1]; if (nl[0].size() < 1) { nl[0] << 1 } }\n",
+            _ => "event(\"eB\") { nl = [[1], [1]] }\n",
+        };
+        let text = format!(
+            "nl = [[], []]\n{}{}event(\"eC\") {{ if (nl[0] && nl[1]) {{ nl[0].remove(0); assert !nl[1].isEmpty() : \"alias\" }} }}\n",
+            event(order[0]),
+            event(order[1])
+        );
+        assert_eq!(findings(&text, BOTH), BTreeSet::from(["alias".to_string()]), "{order:?}");
+    }
+}
+
+#[test]
+fn a_list_shared_by_two_variables_is_two_lists_at_the_next_event() {
+    // Each variable is a value of its own between handlers (documented): after e1, nm.a and q
+    // are equal lists, and e2's append to q does not reach nm.a. Both modes agree.
+    let text = r#"q = []
+nm = [a: []]
+event("e1") { nm.a = q; disable("e1"); enable("e2") }
+event("e2", enabled: false) { q << 1; disable("e2") }
+event("e3") { assert nm.a.isEmpty() : "nm.a changed through q" }
+"#;
+    assert!(findings(text, BOTH).is_empty());
+}
+
+#[test]
+fn a_closure_that_captures_a_local_is_unsupported_in_every_mode() {
+    let text = r#"n = 0
+cl = null
+event("e1") { n = (n + 1) % 3 }
+event("e2") {
+    assert cl == null || cl() != 2 : "captured 2"
+    def k = n
+    cl = { -> k }
+}
+"#;
+    for por in BOTH {
+        let outcome = run(text, *por);
+        let unsupported: Vec<_> = outcome
+            .findings
+            .iter()
+            .filter(|f| f.finding.kind == FindingKind::AppException && eventide_model::is_unsupported(&f.finding))
+            .collect();
+        assert_eq!(unsupported.len(), 1, "{por:?}: {:?}", outcome.findings);
+        let f = &unsupported[0].finding;
+        assert!(f.message.contains("`cl` holds a closure that captures the local variable(s) `k`"), "{}", f.message);
+        assert_eq!(f.position.as_ref().map(|p| (p.line, p.column)), Some((7, 10)));
+    }
+    // A closure that reads only shared variables and its own parameters and locals is state by
+    // its code alone.
+    let plain = r#"n = 0
+cl = null
+event("e1") { n = (n + 1) % 3 }
+event("e2") { def k = n; cl = { x -> def y = x; y + n } }
+event("e3") { assert cl == null || cl(0) != 5 : "never" }
+"#;
+    assert!(findings(plain, BOTH).is_empty());
+}
+
+#[test]
+fn a_thread_that_stores_a_closure_capturing_its_local_is_unsupported() {
+    let text = r#"n = 0
+cl = null
+thread("t2") {
+    def k = n
+    cl = { -> k }
+}
+thread("t1") {
+    n = 1
+}
+"#;
+    let found = findings(text, &[Por::None, Por::Dpor, Por::EmDpor]);
+    assert!(
+        found.iter().any(|m| m.contains("`cl` holds a closure that captures the local variable(s) `k`")),
+        "{found:?}"
+    );
+}
