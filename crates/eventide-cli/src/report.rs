@@ -166,6 +166,20 @@ impl RunJson {
         RunJson { verdict: "error", reason: Some(reason), por, ..RunJson::default() }
     }
 
+    /// This run's counters with verdict `error` for `reason` (a run that explored, then found
+    /// only constructs the interpreter does not support).
+    pub fn into_error(self, reason: &'static str) -> RunJson {
+        RunJson {
+            verdict: "error",
+            complete: false,
+            reason: Some(reason),
+            growth: None,
+            variety: None,
+            varied: None,
+            ..self
+        }
+    }
+
     /// A run whose time or memory limit (`reason`) passed while the programs were loaded:
     /// verdict `incomplete`, every counter 0.
     pub fn stopped_loading(por: &'static str, reason: &'static str) -> RunJson {

@@ -353,6 +353,9 @@ fn an_unsupported_construct_met_while_exploring_a_model_is_bad_input_not_a_viola
         assert_eq!((v["verdict"].as_str(), v["reason"].as_str()), (Some("error"), Some("unsupported")), "{v}");
         assert_eq!((v["error"]["line"].as_u64(), v["error"]["column"].as_u64()), (Some(2), Some(18)), "{v}");
         assert!(v["error"]["message"].as_str().unwrap().starts_with("unsupported construct: decimal literal"), "{v}");
+        // The exploration ran: its counters are reported.
+        assert_eq!((v["states"].as_u64(), v["transitions"].as_u64()), (Some(1), Some(1)), "{v}");
+        assert_eq!(v["exceptions"], serde_json::json!([]), "not an app exception: {v}");
     }
     // A real violation is still reported as one.
     let both = dir.join("violation-too.groovy");

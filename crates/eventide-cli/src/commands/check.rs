@@ -116,7 +116,13 @@ fn unsupported_only(args: &CheckArgs, outcome: &eventide_engine::Outcome, por: P
         message: first.finding.message.clone(),
     };
     if args.json {
-        println!("{}", to_json(&report::error_json(por.name(), "unsupported", d)));
+        // The exploration ran: its counters stay; the constructs are the error, not findings.
+        let mut json = report::check_json(outcome, args.limits.bound_collections);
+        json.run = report::RunJson { por: por.name(), ..json.run.into_error("unsupported") };
+        json.violations.clear();
+        json.exceptions.clear();
+        json.error = Some(d);
+        println!("{}", to_json(&json));
     } else {
         let trace = outcome.trace_names(first).join(", ");
         eprintln!("error: {d}\n  met while exploring, after the events: {trace}");
