@@ -267,6 +267,11 @@ pub(crate) fn discover(
             again.insert(0, rerun);
         }
     }
+    // What the pages left in `state` is stored as the platform stores it (JSON) before the app is
+    // installed, as every transition's state is: otherwise the first handler that touches
+    // `state` would convert keys it never accessed (an integer map key a page stored becoming a
+    // string), a change no transition records, and DPOR would miss the orders it affects.
+    host.finish();
     let discovery = host.discovery.take().unwrap_or_default();
     drop(host);
     warnings.extend(discovery.inputs.iter().filter_map(|i| i.doubled_prefix(&source.file)));

@@ -471,9 +471,13 @@ impl PairSystem {
             alarm_system,
             apps: fields
                 .iter()
-                .map(|(f, [state, atomic])| AppRuntime {
-                    maps: [state.deep_copy(), atomic.deep_copy(), f.deep_copy(), Value::empty_map()],
-                    ..AppRuntime::default()
+                .map(|(f, [state, atomic])| {
+                    let maps = [state.deep_copy(), atomic.deep_copy(), f.deep_copy(), Value::empty_map()];
+                    // Bounded runs start bounded: a transition cuts only the maps it touched.
+                    if let Some(k) = options.bound_collections {
+                        maps[..3].iter().for_each(|m| crate::host::bound_entries(m, k));
+                    }
+                    AppRuntime { maps, ..AppRuntime::default() }
                 })
                 .collect(),
         };

@@ -1202,3 +1202,46 @@ def h(evt) { def l = state.l ?: []; l << l; state.l = l; state.kept = [1, [2]] }
     assert_eq!(sys.state_value(&step.next, AppId::App1, "l").as_deref(), Some("[null]"));
     assert_eq!(sys.state_value(&step.next, AppId::App1, "kept").as_deref(), Some("[1, [2]]"));
 }
+
+#[test]
+fn the_state_a_page_leaves_is_stored_as_json_before_the_app_is_installed() {
+    // The page stores `[1: "low"]`; the platform keeps `state` as JSON, so the key is "1" from
+    // installation on and `state.levels[1]` reads null whatever ran before. When the page's
+    // state was kept as the page left it, only the first handler that touched `state` converted
+    // it: `motionSeen` changed what `doorOpened` reads without any access to `levels`, and DPOR
+    // (which then saw the two handlers as independent) missed the exception exhaustive search
+    // found after `motion1.motion=active, contact1.contact=open`.
+    let mut sys = system(&["page-state-keys.groovy"], Options::default());
+    let s = setup(&mut sys, "setup:A");
+    assert_eq!(sys.state_value(&s, AppId::App1, "levels").as_deref(), Some("[1:low]"));
+    let opened = run(&mut sys, &s, "contact1.contact=open");
+    assert_eq!(opened.findings.len(), 1, "the key is a string at once: {:?}", opened.findings);
+    let messages = |o: &eventide_engine::Outcome| {
+        let mut m: Vec<String> = o.findings.iter().map(|f| f.finding.message.clone()).collect();
+        m.sort();
+        m.dedup();
+        m
+    };
+    let mut found = Vec::new();
+    for por in [Por::Dpor, Por::None] {
+        let mut sys = system(&["page-state-keys.groovy"], Options::default());
+        let outcome = explore(&mut sys, &Config { verify_fingerprints: true, ..Config::new(por) });
+        assert!(outcome.complete);
+        found.push(messages(&outcome));
+    }
+    assert_eq!(found[0], found[1], "DPOR and exhaustive search report the same exceptions");
+    assert!(found[0].iter().any(|m| m.contains("the integer key is gone")), "{:?}", found[0]);
+}
+
+#[test]
+fn a_bounded_run_starts_from_bounded_page_state() {
+    // With `--bound-collections 1` every transition cuts the collections of the maps it touched;
+    // the page's list must be cut before installation too, or the first handler that stores any
+    // key would cut `history`, which it never accessed.
+    let options = Options { bound_collections: Some(1), ..Options::default() };
+    let mut sys = system(&["page-state-keys.groovy"], options);
+    let s = setup(&mut sys, "setup:A");
+    assert_eq!(sys.state_value(&s, AppId::App1, "history").as_deref(), Some("[c]"));
+    let seen = run(&mut sys, &s, "motion1.motion=active");
+    assert_eq!(sys.state_value(&seen.next, AppId::App1, "history").as_deref(), Some("[c]"));
+}

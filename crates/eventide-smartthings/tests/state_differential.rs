@@ -2,7 +2,9 @@
 //! SmartApps whose handlers store, remove, test and count keys (storing `null` into absent keys,
 //! lazy initialisation, `containsKey`, `size()`, `putAll`, `clear()`) and throw when a condition
 //! over the map holds; they also arm and disarm the Smart Home Monitor and test its status, and
-//! its status events may run the checking handler. DPOR must report exactly the exceptions
+//! its status events may run the checking handler. Some apps open with a settings page that
+//! stores into the map before installation, and some values are maps with an integer key, which
+//! the platform's JSON storage turns into a string key. DPOR must report exactly the exceptions
 //! exhaustive search reports: the accesses (a key's value, its two presence locations, the key
 //! set, the monitor's status) decide which handlers DPOR reorders, so an access left out shows up
 //! here as a missed exception.
@@ -30,6 +32,8 @@ const SENSORS: &[(&str, &str, &str)] = &[
 const KEYS: &[&str] = &["a", "b", "c"];
 const ALARM: &[&str] = &["off", "stay", "away"];
 const VALUES: &[&str] = &["null", "1", "2"];
+/// Values the platform's JSON storage changes: an integer map key becomes a string.
+const STORED_CHANGED: &[&str] = &["[1: 2]", "[(1): \"x\", b: 2]"];
 
 fn pick<'a>(rng: &mut SmallRng, items: &[&'a str]) -> &'a str {
     items[rng.gen_range(0..items.len())]
@@ -38,13 +42,14 @@ fn pick<'a>(rng: &mut SmallRng, items: &[&'a str]) -> &'a str {
 /// A condition over the map `m`.
 fn condition(rng: &mut SmallRng, m: &str) -> String {
     let k = pick(rng, KEYS);
-    match rng.gen_range(0..6) {
+    match rng.gen_range(0..7) {
         0 => format!("{m}.{k} == {}", pick(rng, VALUES)),
         1 => format!("{m}.containsKey(\"{k}\")"),
         2 => format!("!{m}.containsKey(\"{k}\")"),
         3 => format!("{m}.size() == {}", rng.gen_range(0..4)),
         4 => format!("{m}.{k} == {m}.{} && {m}.containsKey(\"{k}\")", pick(rng, KEYS)),
         5 if rng.gen_bool(0.3) => format!("location.currentValue(\"alarmSystemStatus\") == \"{}\"", pick(rng, ALARM)),
+        6 => format!("({m}.{k} instanceof Map && {m}.{k}[1] != null)"),
         _ => format!("!{m}.{k}"),
     }
 }
@@ -52,7 +57,7 @@ fn condition(rng: &mut SmallRng, m: &str) -> String {
 /// One statement of a handler; `throws` numbers the exceptions.
 fn statement(rng: &mut SmallRng, m: &str, throws: &mut u32) -> String {
     let k = pick(rng, KEYS);
-    let v = pick(rng, VALUES);
+    let v = if rng.gen_bool(0.1) { pick(rng, STORED_CHANGED) } else { pick(rng, VALUES) };
     match rng.gen_range(0..12) {
         0 | 1 => format!("{m}.{k} = {v}"),
         2 => format!("if (!{m}.{k}) {{ {m}.{k} = {v} }}"),
@@ -103,9 +108,19 @@ fn random_app(seed: u64) -> String {
     if rng.gen_bool(0.3) {
         writeln!(subscriptions, "    subscribe(location, \"alarmSystemStatus\", on_check)").unwrap();
     }
+    // A settings page that stores into the map before the app is installed.
+    let preferences = if rng.gen_bool(0.3) {
+        let k = pick(&mut rng, KEYS);
+        writeln!(handlers, "def settings() {{\n    {m}.{k} = {}", pick(&mut rng, STORED_CHANGED)).unwrap();
+        writeln!(handlers, "    dynamicPage(name: \"settings\", install: true) {{ section {{\n{inputs}    }} }}\n}}")
+            .unwrap();
+        "preferences {\n    page(name: \"settings\")\n}".to_string()
+    } else {
+        format!("preferences {{\n    section {{\n{inputs}    }}\n}}")
+    };
     format!(
         "definition(name: \"Random state {seed}\", namespace: \"eventide.test\", author: \"Eventide\", description: \"test\")\n\
-         preferences {{\n    section {{\n{inputs}    }}\n}}\n\
+         {preferences}\n\
          def installed() {{\n{subscriptions}}}\n{handlers}"
     )
 }

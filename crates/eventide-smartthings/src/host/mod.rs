@@ -985,18 +985,28 @@ impl<'a> StHost<'a> {
                         self.unstorable(app, store, &format!("{store} holds"));
                     }
                 }
-                if let (Some(k), Value::Map(m)) = (self.tables.bound_collections, &v) {
-                    let cut: Vec<(Value, Value)> =
-                        m.borrow().iter().filter_map(|(key, x)| x.bounded(k).map(|b| (key.clone(), b))).collect();
-                    for (key, b) in cut {
-                        m.borrow_mut().insert(key, b);
-                    }
+                if let Some(k) = self.tables.bound_collections {
+                    bound_entries(&v, k);
                 }
                 self.st.apps[app].maps[which as usize] = self.tables.share(v);
             }
         }
     }
+}
 
+/// `--bound-collections k`: cuts every value kept under a key of `map` (`state`, `atomicState`,
+/// fields) to its last `k` elements (see [`Value::bounded`]).
+pub(crate) fn bound_entries(map: &Value, k: usize) {
+    if let Value::Map(m) = map {
+        let cut: Vec<(Value, Value)> =
+            m.borrow().iter().filter_map(|(key, x)| x.bounded(k).map(|b| (key.clone(), b))).collect();
+        for (key, b) in cut {
+            m.borrow_mut().insert(key, b);
+        }
+    }
+}
+
+impl StHost<'_> {
     /// A schedule's `data:` as the platform stores it (JSON); a value that cannot be stored is an
     /// app exception, as for `state`, and that part is null.
     fn stored_data(&mut self, data: &Value, handler: &str) -> Value {
