@@ -1245,3 +1245,21 @@ fn a_bounded_run_starts_from_bounded_page_state() {
     let seen = run(&mut sys, &s, "motion1.motion=active");
     assert_eq!(sys.state_value(&seen.next, AppId::App1, "history").as_deref(), Some("[c]"));
 }
+
+#[test]
+fn a_missing_handler_is_reported_at_the_first_call_that_names_it_in_either_mode() {
+    // Both handlers schedule `notYetWritten`. The finding used to point at whichever call the
+    // explorer happened to run first, so DPOR and exhaustive search located one finding at two
+    // places; the `log.debug` naming it is not a call that takes a handler.
+    for por in [Por::Dpor, Por::None] {
+        let mut sys = system(&["missing-handler-sites.groovy"], Options::default());
+        let outcome = explore(&mut sys, &Config::new(por));
+        let sites: Vec<(u32, u32)> = outcome
+            .findings
+            .iter()
+            .filter(|f| f.finding.message.contains("notYetWritten"))
+            .filter_map(|f| f.finding.position.as_ref().map(|p| (p.line, p.column)))
+            .collect();
+        assert_eq!(sites, [(16, 54)], "{}", por.name());
+    }
+}

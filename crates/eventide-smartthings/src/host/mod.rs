@@ -643,16 +643,25 @@ impl<'a> StHost<'a> {
         }
     }
 
-    /// Remembers where the running app names `handler` when it is not one of its methods (the
-    /// call being handled: `subscribe`, `runIn`, ...), so that the finding raised when the
-    /// handler is due points at the name.
+    /// Remembers where the running app names `handler` when it is not one of its methods, so that
+    /// the finding raised when the handler is due points at the name: the first call in the
+    /// source that passes the name as a literal argument (`subscribe(door, "contact", nope)`,
+    /// `runIn(60, "nope")`), whichever of them ran first, so that the report does not depend on
+    /// the order the explorer took; for a name built at run time, the call being handled when
+    /// it was first seen.
     pub fn note_handler_site(&mut self, interp: &Interpreter, handler: &str) {
         if interp.has_method(handler) {
             return;
         }
-        let key = (self.app(), self.sym(handler));
-        if let Some(site) = interp.call_site() {
-            self.tables.handler_sites.entry(key).or_insert(site);
+        let app = self.app();
+        let key = (app, self.sym(handler));
+        if self.tables.handler_sites.contains_key(&key) {
+            return;
+        }
+        let source = &self.world.apps[app].source;
+        let site = first_call_naming(&source.file, &source.script.stmts, handler).or_else(|| interp.call_site());
+        if let Some(site) = site {
+            self.tables.handler_sites.insert(key, site);
         }
     }
 
@@ -992,6 +1001,37 @@ impl<'a> StHost<'a> {
             }
         }
     }
+}
+
+/// Where the first call of the platform's that takes a handler (`subscribe*`, `run*`,
+/// `schedule`) in `stmts` (source order) passes `name` as an argument, as a string literal or a
+/// bare name.
+fn first_call_naming(file: &SourceFile, stmts: &[eventide_groovy::syntax::ast::Stmt], name: &str) -> Option<LineCol> {
+    use eventide_groovy::syntax::ast::{ExprKind, Member};
+    let mut found = None;
+    eventide_groovy::syntax::visit::for_each_expr(stmts, &mut |e| {
+        if found.is_some() {
+            return;
+        }
+        // The platform's calls that take a handler: `subscribe*`, `run*`, `schedule`.
+        let args = match &e.kind {
+            ExprKind::MethodCall { object: None, member: Member::Name(call), args, .. }
+                if ["subscribe", "run", "schedule"].iter().any(|p| call.starts_with(p)) =>
+            {
+                args
+            }
+            _ => return,
+        };
+        let names_it = |a: &eventide_groovy::syntax::ast::Expr| matches!(&a.kind, ExprKind::Str(n) | ExprKind::Ident(n) if &**n == name);
+        let named = args.named.iter().filter_map(|m| match m {
+            eventide_groovy::syntax::ast::MapEntry::Pair { value, .. } => Some(value),
+            eventide_groovy::syntax::ast::MapEntry::Spread(_) => None,
+        });
+        if args.positional.iter().any(names_it) || named.into_iter().any(names_it) {
+            found = Some(file.line_col(e.span.start));
+        }
+    });
+    found
 }
 
 /// `--bound-collections k`: cuts every value kept under a key of `map` (`state`, `atomicState`,
