@@ -19,8 +19,9 @@
 //!
 //! [`ModelSystem`] is the model as a [`TransitionSystem`]: the state is the shared variables'
 //! values and the enabled events; every read or write of a shared variable is an access to that
-//! variable's location. Reading a variable that holds a list or map also counts as a write, since
-//! the handler may change it in place. Accesses are exact: when the handler ends, every write of a
+//! variable's location. Reading a variable that holds a list, a map or an object with state of
+//! its own (`StringBuilder`, `Random`, ...: [`Value::may_change_in_place`]) also counts as a
+//! write, since the handler may change it in place. Accesses are exact: when the handler ends, every write of a
 //! variable whose value is the same as before (`x = x`, a flag set again, a list read and left
 //! alone) becomes a read, so such handlers commute with others that only read the variable.
 
@@ -296,13 +297,7 @@ pub(crate) fn captured_locals<'a>(file: &SourceFile, held: impl Iterator<Item = 
         for capture in value.captures() {
             let lc = file.line_col(capture.span.start);
             let position = SourcePosition { file: file.name().to_string(), line: lc.line, column: lc.column };
-            let locals: Vec<String> = capture.names.iter().map(|n| format!("`{n}`")).collect();
-            let message = format!(
-                "unsupported construct: `{name}` holds a closure that captures the local variable(s) {} of the code \
-                 that made it; what a closure captures is state outside the program's variables, which Eventide does \
-                 not track (store the values themselves, or make them shared variables)",
-                locals.join(", ")
-            );
+            let message = capture.unsupported_message(name);
             out.push(Finding {
                 kind: FindingKind::AppException,
                 key: format!("{UNSUPPORTED_KEY}{position}:{message}"),
@@ -504,7 +499,7 @@ impl Host for ExecHost<'_> {
         let location = Location::data(i as u32);
         crate::record(self.accesses, Access::read(location));
         let value = self.variable(i).clone();
-        if matches!(value, Value::List(_) | Value::Map(_)) {
+        if value.may_change_in_place() {
             crate::record(self.accesses, Access::write(location));
         }
         Ok(Some(value))

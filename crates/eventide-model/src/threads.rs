@@ -478,7 +478,7 @@ impl Host for ExecHost<'_> {
         let location = Location::data(i as u32);
         crate::record(self.accesses, Access::read(location));
         let value = self.values[i].clone();
-        if matches!(value, Value::List(_) | Value::Map(_)) {
+        if value.may_change_in_place() {
             crate::record(self.accesses, Access::write(location));
         }
         Ok(Some(value))

@@ -4,7 +4,10 @@
 //!
 //! A list that two places of a variable hold (`nm.b = nm.a`) is changed through either; a state
 //! where they share one list and a state where they hold two equal lists are different states.
-//! A closure that captures a local keeps state outside every variable: unsupported.
+//! A closure that captures a local keeps state outside every variable: unsupported. Objects with
+//! state of their own (`StringBuilder`, `Random`, `Calendar`, ...) are values of the state: a
+//! handler that calls a method changing one in place writes its variable, and two states whose
+//! generators would draw different numbers are different states.
 
 use eventide_engine::{explore, Config, FindingKind, Outcome, Por};
 use eventide_groovy::syntax::SourceFile;
@@ -133,4 +136,29 @@ thread("t1") {
         found.iter().any(|m| m.contains("`cl` holds a closure that captures the local variable(s) `k`")),
         "{found:?}"
     );
+}
+
+#[test]
+fn calling_a_method_that_changes_an_object_in_place_writes_its_variable() {
+    // Each of e1 and e2 appends its digit when the builder is empty. They conflict through the
+    // builder though neither assigns `sb`; DPOR took them for two reads, ran e1 first only and
+    // missed the order where e2's digit comes first.
+    let text = r#"sb = new StringBuilder()
+event("e1") { if (sb.length() == 0) { sb.append("1") } }
+event("e2") { if (sb.length() == 0) { sb.append("2") } }
+event("e3") { assert sb.toString() != "2" : "two first" }
+"#;
+    assert_eq!(findings(text, BOTH), BTreeSet::from(["two first".to_string()]));
+}
+
+#[test]
+fn generators_that_would_draw_differently_are_different_states() {
+    // After e1, `r` is a generator seeded with 6 (its first draw below 100 is 11, the JVM's);
+    // the state hash ignored a generator's seed, so both explorers took that state for the
+    // initial one (seeded with 5, first draw 87) and never drew from it.
+    let text = r#"r = new Random(5)
+event("e1") { r = new Random(6) }
+event("e2") { assert r.nextInt(100) != 11 : "seeded with six"; r = new Random(5) }
+"#;
+    assert_eq!(findings(text, BOTH), BTreeSet::from(["seeded with six".to_string()]));
 }

@@ -459,16 +459,26 @@ fn obj_method(
         })),
         Obj::Random(state) => Ok(match (name, args) {
             ("nextInt", [n]) => {
-                let n = ops::to_i64(n);
-                if n <= 0 {
+                let bound = ops::to_i64(n);
+                if bound <= 0 || bound > i32::MAX as i64 {
                     return Err(EvalError::exception(class::ILLEGAL_ARGUMENT, Some("bound must be positive".into())));
                 }
-                Some(Value::Int((next_rand(state) * n as f64) as i32))
+                Some(Value::Int(random_below(state, bound as i32)))
             }
-            ("nextInt", []) => Some(Value::Int((next_rand(state) * u32::MAX as f64) as i64 as i32)),
-            ("nextDouble", []) => Some(Value::Double(next_rand(state))),
-            ("nextBoolean", []) => Some(Value::Bool(next_rand(state) < 0.5)),
-            ("nextLong", []) => Some(Value::Long((next_rand(state) * i64::MAX as f64) as i64)),
+            ("nextInt", []) => Some(Value::Int(random_bits(state, 32))),
+            ("nextLong", []) => {
+                let high = (random_bits(state, 32) as i64) << 32;
+                Some(Value::Long(high.wrapping_add(random_bits(state, 32) as i64)))
+            }
+            ("nextBoolean", []) => Some(Value::Bool(random_bits(state, 1) != 0)),
+            ("nextDouble", []) => {
+                let high = (random_bits(state, 26) as i64) << 27;
+                Some(Value::Double((high + random_bits(state, 27) as i64) as f64 * (1.0 / (1u64 << 53) as f64)))
+            }
+            ("setSeed", [s]) => {
+                state.set(random_scramble(ops::to_i64(s)));
+                Some(Value::Null)
+            }
             _ => None,
         }),
         Obj::JsonSlurper => Ok(match (name, args) {
@@ -481,13 +491,31 @@ fn obj_method(
     }
 }
 
-fn next_rand(state: &std::cell::Cell<u64>) -> f64 {
-    let mut x = state.get();
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    state.set(x);
-    (x >> 11) as f64 / (1u64 << 53) as f64
+/// `java.util.Random`'s seed for `new Random(seed)` and `setSeed(seed)`: 48 bits, scrambled as
+/// Java scrambles them, so that seeded generators draw what they draw on the JVM.
+pub(crate) fn random_scramble(seed: i64) -> u64 {
+    (seed as u64 ^ 0x5_DEEC_E66D) & ((1 << 48) - 1)
+}
+
+/// `Random.next(bits)`: Java's linear congruential step and the top `bits` of the new seed.
+fn random_bits(state: &std::cell::Cell<u64>, bits: u32) -> i32 {
+    let seed = state.get().wrapping_mul(0x5_DEEC_E66D).wrapping_add(0xB) & ((1 << 48) - 1);
+    state.set(seed);
+    (seed >> (48 - bits)) as i64 as i32
+}
+
+/// `Random.nextInt(bound)` for a positive bound, with Java's rejection of the uneven tail.
+fn random_below(state: &std::cell::Cell<u64>, bound: i32) -> i32 {
+    if bound & bound.wrapping_neg() == bound {
+        return ((bound as i64 * random_bits(state, 31) as i64) >> 31) as i32;
+    }
+    loop {
+        let bits = random_bits(state, 31);
+        let value = bits % bound;
+        if bits.wrapping_sub(value).wrapping_add(bound - 1) >= 0 {
+            return value;
+        }
+    }
 }
 
 /// `recv[idx]`.

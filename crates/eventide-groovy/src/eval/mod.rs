@@ -44,8 +44,8 @@ pub use interrupt::{set_run_limits, Interrupt, InterruptReason, LOAD_MEMORY_LIMI
 pub use json::{parse as parse_json, to_json};
 pub use show::{display, inspect};
 pub use value::{
-    Closure, DateFormat, Duration, ExceptionData, GList, GMap, HostRef, ListKind, ListRef, MapRef, Obj, Range, Str,
-    Strategy, Value,
+    Capture, Closure, DateFormat, Duration, ExceptionData, GList, GMap, HostRef, ListKind, ListRef, MapRef, Obj, Range,
+    Str, Strategy, Value,
 };
 
 pub use chrono_tz::Tz;

@@ -446,6 +446,34 @@ fn shared_eq(a: &Value, b: &Value, depth: usize, walk: &mut EqWalk) -> bool {
                 })
         }
         (Value::List(_) | Value::Map(_), _) | (_, Value::List(_) | Value::Map(_)) => false,
+        (Value::Obj(x), Value::Obj(y)) if !Rc::ptr_eq(x, y) => obj_state_eq(a, b, depth, walk),
+        _ => struct_eq(a, b, depth),
+    }
+}
+
+/// State equality of two objects (see [`state_eq`]): objects that change in place are equal
+/// when everything that decides their future behaviour is, as [`hash_rec`] hashes it. (Groovy's
+/// own `==` on them stays identity, as in Java.)
+fn obj_state_eq(a: &Value, b: &Value, depth: usize, walk: &mut EqWalk) -> bool {
+    let (Value::Obj(x), Value::Obj(y)) = (a, b) else { return struct_eq(a, b, depth) };
+    match (&**x, &**y) {
+        (Obj::Random(p), Obj::Random(q)) => p.get() == q.get(),
+        (Obj::Calendar(p), Obj::Calendar(q)) => *p.borrow() == *q.borrow(),
+        (Obj::DateFormat(p), Obj::DateFormat(q)) => {
+            let (p, q) = (p.borrow(), q.borrow());
+            p.pattern == q.pattern && p.zone == q.zone
+        }
+        (Obj::Matcher(p), Obj::Matcher(q)) => {
+            let (p, q) = (p.borrow(), q.borrow());
+            p.pattern.source == q.pattern.source && p.input == q.input && p.cursor == q.cursor && p.current == q.current
+        }
+        (Obj::Pattern(p), Obj::Pattern(q)) => p.source == q.source,
+        (Obj::JsonBuilder(p), Obj::JsonBuilder(q)) => shared_eq(&p.borrow(), &q.borrow(), depth + 1, walk),
+        (Obj::JsonSlurper, Obj::JsonSlurper) => true,
+        (Obj::Exception(p), Obj::Exception(q)) => p == q,
+        (Obj::MapEntry(k1, v1), Obj::MapEntry(k2, v2)) => {
+            shared_eq(k1, k2, depth + 1, walk) && shared_eq(v1, v2, depth + 1, walk)
+        }
         _ => struct_eq(a, b, depth),
     }
 }
@@ -727,7 +755,10 @@ fn hash_rec<H: Hasher>(v: &Value, h: &mut H, depth: usize, walk: &mut HashWalk) 
         Value::Obj(o) => {
             h.write_u8(12);
             match &**o {
-                Obj::Exception(e) => h.write(e.class.as_bytes()),
+                Obj::Exception(e) => {
+                    h.write(e.class.as_bytes());
+                    h.write(e.message.as_deref().unwrap_or("").as_bytes());
+                }
                 Obj::MapEntry(k, v) => {
                     hash_rec(k, h, depth + 1, walk);
                     hash_rec(v, h, depth + 1, walk);
@@ -735,16 +766,32 @@ fn hash_rec<H: Hasher>(v: &Value, h: &mut H, depth: usize, walk: &mut HashWalk) 
                 Obj::Pattern(p) => h.write(p.source.as_bytes()),
                 Obj::TimeZone(tz) => h.write(tz.name().as_bytes()),
                 Obj::StringBuilder(s) => h.write(s.borrow().as_bytes()),
-                Obj::DateFormat(f) => h.write(f.borrow().pattern.as_bytes()),
-                Obj::NumberFormat(f) => h.write(f.borrow().pattern.as_bytes()),
+                Obj::DateFormat(f) => {
+                    let f = f.borrow();
+                    h.write(f.pattern.as_bytes());
+                    h.write(f.zone.name().as_bytes());
+                }
+                Obj::NumberFormat(f) => h.write(format!("{:?}", f.borrow()).as_bytes()),
                 Obj::JsonBuilder(c) => hash_rec(&c.borrow(), h, depth + 1, walk),
-                Obj::Calendar(c) => h.write_i64(c.borrow().0),
+                Obj::Calendar(c) => {
+                    let (ms, zone) = *c.borrow();
+                    h.write_i64(ms);
+                    h.write(zone.name().as_bytes());
+                }
                 Obj::Duration(d) => {
                     h.write_i64(d.months);
                     h.write_i64(d.days);
                     h.write_i64(d.millis);
                 }
-                Obj::Matcher(_) | Obj::Random(_) | Obj::JsonSlurper => {}
+                Obj::Random(seed) => h.write_u64(seed.get()),
+                Obj::Matcher(m) => {
+                    let m = m.borrow();
+                    h.write(m.pattern.source.as_bytes());
+                    h.write(m.input.as_bytes());
+                    h.write_usize(m.cursor);
+                    h.write_usize(m.current.map_or(0, |c| c + 1));
+                }
+                Obj::JsonSlurper => {}
             }
         }
     }
@@ -785,10 +832,19 @@ fn copy_rec(v: &Value, memo: &mut rustc_hash::FxHashMap<usize, Value>) -> Value 
             }
             new
         }
+        // Objects that change in place are copied too: a stored state must not share them with
+        // the handler that runs from it (a `Random` kept in a field would otherwise advance in
+        // every state that holds it).
         Value::Obj(o) => match &**o {
             Obj::StringBuilder(s) => Value::obj(Obj::StringBuilder(s.borrow().clone().into())),
             Obj::MapEntry(k, v) => Value::obj(Obj::MapEntry(copy_rec(k, memo), copy_rec(v, memo))),
-            _ => v.clone(),
+            Obj::Matcher(m) => Value::obj(Obj::Matcher(m.borrow().clone().into())),
+            Obj::DateFormat(f) => Value::obj(Obj::DateFormat(f.borrow().clone().into())),
+            Obj::Random(seed) => Value::obj(Obj::Random(seed.get().into())),
+            Obj::Calendar(c) => Value::obj(Obj::Calendar((*c.borrow()).into())),
+            Obj::NumberFormat(f) => Value::obj(Obj::NumberFormat(f.borrow().clone().into())),
+            Obj::JsonBuilder(c) => Value::obj(Obj::JsonBuilder(copy_rec(&c.borrow(), memo).into())),
+            Obj::Exception(_) | Obj::Pattern(_) | Obj::TimeZone(_) | Obj::JsonSlurper | Obj::Duration(_) => v.clone(),
         },
         _ => v.clone(),
     }

@@ -98,10 +98,10 @@ pub fn construct(interp: &mut Interpreter, h: &mut dyn Host, name: &str, args: V
         }
         ("StringBuilder" | "StringBuffer", [s]) => Value::obj(Obj::StringBuilder(display(h, s).into())),
         ("Random", []) => {
-            let seed = (interp.next_random() * u64::MAX as f64) as u64 | 1;
-            Value::obj(Obj::Random(seed.into()))
+            let seed = (interp.next_random() * (1u64 << 48) as f64) as i64;
+            Value::obj(Obj::Random(super::methods::random_scramble(seed).into()))
         }
-        ("Random", [s]) => Value::obj(Obj::Random(((to_i64(s) as u64) ^ 0x5_DEEC_E66D).max(1).into())),
+        ("Random", [s]) => Value::obj(Obj::Random(super::methods::random_scramble(to_i64(s)).into())),
         ("JsonSlurper", []) => Value::obj(Obj::JsonSlurper),
         // Every method of JsonOutput is static; an instance answers them as the class does.
         ("JsonOutput", []) => Value::Class("groovy.json.JsonOutput".into()),

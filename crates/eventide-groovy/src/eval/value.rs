@@ -260,7 +260,43 @@ pub struct Capture {
     pub names: Vec<Name>,
 }
 
+impl Capture {
+    /// The message of the unsupported construct a program meets when it keeps such a closure in
+    /// its state under `holder` (a shared variable, a field): what the closure captures lives
+    /// outside every part of the state a model checker compares.
+    pub fn unsupported_message(&self, holder: &str) -> String {
+        let locals: Vec<String> = self.names.iter().map(|n| format!("`{n}`")).collect();
+        format!(
+            "unsupported construct: `{holder}` holds a closure that captures the local variable(s) {} of the code \
+             that made it; what a closure captures is state outside the program's variables, which Eventide does \
+             not track (store the values themselves, or make them shared variables)",
+            locals.join(", ")
+        )
+    }
+}
+
 impl Value {
+    /// Whether a handler that reads this value may change it without assigning anything: a list
+    /// or map (`l << x`, `m.k = v`), or an object with state of its own (`sb.append(x)`,
+    /// `random.nextInt()`, `cal.add(...)`, `matcher.find()`, `fmt.setTimeZone(...)`). A model
+    /// checker counts reading such a value from the state as a write of its location.
+    pub fn may_change_in_place(&self) -> bool {
+        match self {
+            Value::List(_) | Value::Map(_) => true,
+            Value::Obj(o) => matches!(
+                **o,
+                Obj::StringBuilder(_)
+                    | Obj::Random(_)
+                    | Obj::Matcher(_)
+                    | Obj::Calendar(_)
+                    | Obj::DateFormat(_)
+                    | Obj::NumberFormat(_)
+                    | Obj::JsonBuilder(_)
+            ),
+            _ => false,
+        }
+    }
+
     /// The closures inside this value that capture local variables from where they were made
     /// (`def k = n; cl = { -> k }` captures `k`): state kept outside the value's contents, in
     /// the closure's environment. A name the body declares itself or takes as a parameter, or
@@ -365,7 +401,7 @@ pub struct Pattern {
 }
 
 /// `java.util.regex.Matcher` as produced by `=~`.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct MatcherState {
     pub pattern: Rc<Pattern>,
     pub input: Str,

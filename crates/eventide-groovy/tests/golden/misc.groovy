@@ -346,3 +346,30 @@ try {
     println e.message
 }
 //> No such property: nonexistent for class: java.lang.String
+
+//# java.util.Random with a seed draws the JVM's sequence
+def r = new Random(42)
+println r.nextInt()
+println r.nextInt(100)
+println r.nextInt(16)
+println r.nextLong()
+println r.nextBoolean()
+println r.nextDouble()
+println r.nextInt(1000000007)
+println new Random(-7L).nextInt(6)
+def q = new Random(5)
+q.nextInt(2)
+q.nextInt(2)
+println q.nextInt(100)
+q.setSeed(6)
+println q.nextInt(100)
+//> -1170105035
+//> 63
+//> 10
+//> 884324181205335268
+//> true
+//> 0.27707849007413665
+//> 429255512
+//> 4
+//> 74
+//> 11

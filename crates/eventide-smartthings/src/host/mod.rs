@@ -525,13 +525,14 @@ impl<'a> StHost<'a> {
     }
 
     /// A scalar entry of one of an app's runtime maps, read without copying the map out of the
-    /// stored state. `None` when the key is absent; `Some(None)` when the value is a collection
-    /// (which the caller must read from a private copy, since it may be changed in place).
+    /// stored state. `None` when the key is absent; `Some(None)` when the value is a collection or
+    /// an object with state of its own (which the caller must read from a private copy, since it
+    /// may be changed in place: a `StringBuilder` or `Random` kept in a field).
     pub fn runtime_scalar(&self, app: usize, which: MapKind, key: &str) -> Option<Option<Value>> {
         match &self.st.apps.get(app)?.maps[which as usize] {
             Value::Map(m) => match m.borrow().get_str(key) {
                 None => None,
-                Some(Value::List(_) | Value::Map(_)) => Some(None),
+                Some(v) if v.may_change_in_place() => Some(None),
                 Some(v) => Some(Some(v.clone())),
             },
             _ => None,
@@ -986,6 +987,9 @@ impl<'a> StHost<'a> {
                     continue;
                 }
                 let mut v = self.st.apps[app].maps[which as usize].clone();
+                if which == MapKind::Fields {
+                    self.captured_locals(app, &v);
+                }
                 if matches!(which, MapKind::State | MapKind::Atomic) && (needs_json(&v, 0) || shares_parts(&v)) {
                     let mut budget = JsonBudget { elements: MAX_JSON_ELEMENTS, path: Vec::new(), failed: false };
                     v = self.jsonify(&v, 0, &mut budget);
@@ -1060,6 +1064,31 @@ impl StHost<'_> {
             self.unstorable(app, &format!("data-{handler}"), &format!("the data scheduled for {handler} holds"));
         }
         stored
+    }
+
+    /// An unsupported construct for every closure an app field holds that captures local variables
+    /// of the code that made it (`def k = 0; counter = { -> k++ }`): what it captures lives outside
+    /// the state, so states that differ only there would be taken for one, and calling the
+    /// closure changes what no transition records.
+    fn captured_locals(&mut self, app: usize, fields: &Value) {
+        let Value::Map(m) = fields else { return };
+        let held: Vec<(String, Vec<eventide_groovy::eval::Capture>)> = m
+            .borrow()
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.captures()))
+            .filter(|(_, captures)| !captures.is_empty())
+            .collect();
+        let file = &self.world.apps[app].source.file;
+        for (name, captures) in held {
+            for capture in captures {
+                let lc = file.line_col(capture.span.start);
+                let position = SourcePosition { file: file.name().to_string(), line: lc.line, column: lc.column };
+                let message = capture.unsupported_message(&name);
+                let key = format!("{position}:{message}");
+                self.interpreter_errors.push(key.clone());
+                self.findings.push(Finding { kind: FindingKind::AppException, key, message, position: Some(position) });
+            }
+        }
     }
 
     /// The app exception of a value the platform cannot store as JSON (`what` names it: "state

@@ -66,10 +66,6 @@ const READ_ONLY: &[&str] = &[
     "keys",
 ];
 
-fn is_collection(v: &Value) -> bool {
-    matches!(v, Value::List(_) | Value::Map(_))
-}
-
 impl StHost<'_> {
     fn state_kind(atomic: bool) -> MapKind {
         if atomic {
@@ -98,7 +94,7 @@ impl StHost<'_> {
         match v {
             None => Value::Null,
             Some(v) => {
-                if is_collection(&v) {
+                if v.may_change_in_place() {
                     self.write(LocKey::StateKey { app: app as u8, atomic, key: k });
                 }
                 v
@@ -147,7 +143,7 @@ impl StHost<'_> {
         let entries: Vec<(String, bool)> = m
             .borrow()
             .iter()
-            .map(|(k, v)| (k.as_str().map(str::to_string).unwrap_or_else(|| k.to_string()), is_collection(v)))
+            .map(|(k, v)| (k.as_str().map(str::to_string).unwrap_or_else(|| k.to_string()), v.may_change_in_place()))
             .collect();
         for (key, collection) in entries {
             let k = self.sym(&key);
@@ -254,7 +250,7 @@ impl StHost<'_> {
         }
         let m = self.runtime_map(app, MapKind::Fields);
         let v = m.borrow().get_str(name).cloned();
-        if v.as_ref().is_some_and(is_collection) {
+        if v.as_ref().is_some_and(Value::may_change_in_place) {
             self.write(LocKey::Field { app: app as u8, key: k });
         }
         v
