@@ -6,7 +6,7 @@ use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 use super::num::{f64_to_i64, Dec, NumError, I128};
-use super::value::{GMap, Obj, Value};
+use super::value::{Closure, ClosureBody, GMap, Obj, Value};
 
 /// The arithmetic Groovy picks for two operands (`NumberMath.getMath`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -447,8 +447,34 @@ fn shared_eq(a: &Value, b: &Value, depth: usize, walk: &mut EqWalk) -> bool {
         }
         (Value::List(_) | Value::Map(_), _) | (_, Value::List(_) | Value::Map(_)) => false,
         (Value::Obj(x), Value::Obj(y)) if !Rc::ptr_eq(x, y) => obj_state_eq(a, b, depth, walk),
+        (Value::Closure(x), Value::Closure(y)) if !Rc::ptr_eq(x, y) => closure_state_eq(x, y, depth, walk),
         _ => struct_eq(a, b, depth),
     }
+}
+
+/// State equality of two closures, as [`hash_closure`] hashes them: the same code, the same
+/// curried arguments, delegate and resolve strategy.
+fn closure_state_eq(x: &Closure, y: &Closure, depth: usize, walk: &mut EqWalk) -> bool {
+    let bodies = match (&x.body, &y.body) {
+        (ClosureBody::Lit { expr: p, .. }, ClosureBody::Lit { expr: q, .. }) => p.span == q.span,
+        (
+            ClosureBody::Curried { base: b1, args: a1, right: r1 },
+            ClosureBody::Curried { base: b2, args: a2, right: r2 },
+        ) => {
+            r1 == r2
+                && a1.len() == a2.len()
+                && shared_eq(b1, b2, depth + 1, walk)
+                && a1.iter().zip(a2).all(|(p, q)| shared_eq(p, q, depth + 1, walk))
+        }
+        _ => false,
+    };
+    bodies
+        && x.strategy.get() == y.strategy.get()
+        && match (&*x.delegate.borrow(), &*y.delegate.borrow()) {
+            (None, None) => true,
+            (Some(p), Some(q)) => shared_eq(p, q, depth + 1, walk),
+            _ => false,
+        }
 }
 
 /// State equality of two objects (see [`state_eq`]): objects that change in place are equal
@@ -714,7 +740,11 @@ fn hash_rec<H: Hasher>(v: &Value, h: &mut H, depth: usize, walk: &mut HashWalk) 
             h.write_u64(container_hash(v, Rc::as_ptr(l) as *const u8 as usize, shared, depth, walk));
         }
         Value::Range(r) => {
-            // As the list of its elements.
+            // As the list of its elements (Groovy's `==` takes them for one), but another state
+            // than that list: `r instanceof IntRange` tells them apart.
+            if exact {
+                h.write_u8(14);
+            }
             let mut sub = rustc_hash::FxHasher::default();
             sub.write_u8(4);
             sub.write_usize(r.len());
@@ -733,7 +763,7 @@ fn hash_rec<H: Hasher>(v: &Value, h: &mut H, depth: usize, walk: &mut HashWalk) 
         }
         Value::Class(n) => {
             h.write_u8(7);
-            h.write(n.as_bytes())
+            write_text(h, n)
         }
         Value::Host(r) => {
             h.write_u8(8);
@@ -742,41 +772,43 @@ fn hash_rec<H: Hasher>(v: &Value, h: &mut H, depth: usize, walk: &mut HashWalk) 
         }
         Value::MethodRef(n) => {
             h.write_u8(9);
-            h.write(n.as_bytes())
+            write_text(h, n)
         }
         Value::Closure(c) => {
             h.write_u8(10);
-            if let Some(s) = c.source_span() {
-                h.write_u32(s.start);
-                h.write_u32(s.end);
-            }
+            hash_closure(c, h, depth, walk);
         }
         Value::Script => h.write_u8(11),
         Value::Obj(o) => {
             h.write_u8(12);
+            // The kind of object first: two objects of different kinds never hash alike.
+            h.write_u8(obj_kind(o));
             match &**o {
                 Obj::Exception(e) => {
-                    h.write(e.class.as_bytes());
-                    h.write(e.message.as_deref().unwrap_or("").as_bytes());
+                    write_text(h, &e.class);
+                    match &e.message {
+                        Some(m) => write_text(h, m),
+                        None => h.write_u8(0xfe),
+                    }
                 }
                 Obj::MapEntry(k, v) => {
                     hash_rec(k, h, depth + 1, walk);
                     hash_rec(v, h, depth + 1, walk);
                 }
-                Obj::Pattern(p) => h.write(p.source.as_bytes()),
-                Obj::TimeZone(tz) => h.write(tz.name().as_bytes()),
-                Obj::StringBuilder(s) => h.write(s.borrow().as_bytes()),
+                Obj::Pattern(p) => write_text(h, &p.source),
+                Obj::TimeZone(tz) => write_text(h, tz.name()),
+                Obj::StringBuilder(s) => write_text(h, &s.borrow()),
                 Obj::DateFormat(f) => {
                     let f = f.borrow();
-                    h.write(f.pattern.as_bytes());
-                    h.write(f.zone.name().as_bytes());
+                    write_text(h, &f.pattern);
+                    write_text(h, f.zone.name());
                 }
-                Obj::NumberFormat(f) => h.write(format!("{:?}", f.borrow()).as_bytes()),
+                Obj::NumberFormat(f) => write_text(h, &format!("{:?}", f.borrow())),
                 Obj::JsonBuilder(c) => hash_rec(&c.borrow(), h, depth + 1, walk),
                 Obj::Calendar(c) => {
                     let (ms, zone) = *c.borrow();
                     h.write_i64(ms);
-                    h.write(zone.name().as_bytes());
+                    write_text(h, zone.name());
                 }
                 Obj::Duration(d) => {
                     h.write_i64(d.months);
@@ -786,8 +818,8 @@ fn hash_rec<H: Hasher>(v: &Value, h: &mut H, depth: usize, walk: &mut HashWalk) 
                 Obj::Random(seed) => h.write_u64(seed.get()),
                 Obj::Matcher(m) => {
                     let m = m.borrow();
-                    h.write(m.pattern.source.as_bytes());
-                    h.write(m.input.as_bytes());
+                    write_text(h, &m.pattern.source);
+                    write_text(h, &m.input);
                     h.write_usize(m.cursor);
                     h.write_usize(m.current.map_or(0, |c| c + 1));
                 }
@@ -795,6 +827,58 @@ fn hash_rec<H: Hasher>(v: &Value, h: &mut H, depth: usize, walk: &mut HashWalk) 
             }
         }
     }
+}
+
+/// Text of variable length, terminated by a byte UTF-8 never holds: the next field cannot be
+/// taken for more of this one (`"a"` then `"bc"` does not hash as `"ab"` then `"c"`).
+fn write_text<H: Hasher>(h: &mut H, text: &str) {
+    h.write(text.as_bytes());
+    h.write_u8(0xff);
+}
+
+/// A tag per kind of object, for [`hash_rec`].
+fn obj_kind(o: &Obj) -> u8 {
+    match o {
+        Obj::Exception(_) => 0,
+        Obj::MapEntry(..) => 1,
+        Obj::Pattern(_) => 2,
+        Obj::Matcher(_) => 3,
+        Obj::TimeZone(_) => 4,
+        Obj::DateFormat(_) => 5,
+        Obj::StringBuilder(_) => 6,
+        Obj::Random(_) => 7,
+        Obj::JsonSlurper => 8,
+        Obj::Calendar(_) => 9,
+        Obj::Duration(_) => 10,
+        Obj::NumberFormat(_) => 11,
+        Obj::JsonBuilder(_) => 12,
+    }
+}
+
+/// A closure as state: its code (where its literal is written), what `curry`/`rcurry` bound,
+/// and the delegate and resolve strategy set on it. (What a literal captures is not state: a
+/// closure that captures locals is an unsupported construct in a program's state.)
+fn hash_closure<H: Hasher>(c: &Closure, h: &mut H, depth: usize, walk: &mut HashWalk) {
+    match &c.body {
+        ClosureBody::Lit { expr, .. } => {
+            h.write_u8(0);
+            h.write_u32(expr.span.start);
+            h.write_u32(expr.span.end);
+        }
+        ClosureBody::Curried { base, args, right } => {
+            h.write_u8(1 + *right as u8);
+            hash_rec(base, h, depth + 1, walk);
+            h.write_usize(args.len());
+            for a in args {
+                hash_rec(a, h, depth + 1, walk);
+            }
+        }
+    }
+    match &*c.delegate.borrow() {
+        Some(d) => hash_rec(d, h, depth + 1, walk),
+        None => h.write_u8(0xfe),
+    }
+    h.write_u8(c.strategy.get() as u8);
 }
 
 /// Deep copy preserving sharing and cycles.
@@ -831,6 +915,30 @@ fn copy_rec(v: &Value, memo: &mut rustc_hash::FxHashMap<usize, Value>) -> Value 
                 n.borrow_mut().set_entries(entries);
             }
             new
+        }
+        // A closure's delegate and resolve strategy can be set in place, and what `curry` bound
+        // may be a collection.
+        Value::Closure(c) => {
+            let key = Rc::as_ptr(c) as *const u8 as usize;
+            if let Some(copied) = memo.get(&key) {
+                return copied.clone();
+            }
+            let body = match &c.body {
+                ClosureBody::Lit { expr, env, ctx } => {
+                    ClosureBody::Lit { expr: expr.clone(), env: env.clone(), ctx: ctx.clone() }
+                }
+                ClosureBody::Curried { base, args, right } => ClosureBody::Curried {
+                    base: copy_rec(base, memo),
+                    args: args.iter().map(|a| copy_rec(a, memo)).collect(),
+                    right: *right,
+                },
+            };
+            let copy = Closure::new(body);
+            copy.set_delegate(c.delegate().map(|d| copy_rec(&d, memo)));
+            copy.set_strategy(c.strategy());
+            let copy = Value::Closure(Rc::new(copy));
+            memo.insert(key, copy.clone());
+            copy
         }
         // Objects that change in place are copied too: a stored state must not share them with
         // the handler that runs from it (a `Random` kept in a field would otherwise advance in

@@ -277,22 +277,26 @@ impl Capture {
 
 impl Value {
     /// Whether a handler that reads this value may change it without assigning anything: a list
-    /// or map (`l << x`, `m.k = v`), or an object with state of its own (`sb.append(x)`,
-    /// `random.nextInt()`, `cal.add(...)`, `matcher.find()`, `fmt.setTimeZone(...)`). A model
-    /// checker counts reading such a value from the state as a write of its location.
+    /// or map (`l << x`, `m.k = v`), an object with state of its own (`sb.append(x)`,
+    /// `random.nextInt()`, `cal.add(...)`, `matcher.find()`, `fmt.setTimeZone(...)`), a closure
+    /// (`c.delegate = x`), a map entry holding such a value. A model checker counts reading such
+    /// a value from the state as a write of its location.
     pub fn may_change_in_place(&self) -> bool {
         match self {
-            Value::List(_) | Value::Map(_) => true,
-            Value::Obj(o) => matches!(
-                **o,
+            // A closure's delegate and resolve strategy can be set (`c.delegate = x`).
+            Value::List(_) | Value::Map(_) | Value::Closure(_) => true,
+            Value::Obj(o) => match &**o {
                 Obj::StringBuilder(_)
-                    | Obj::Random(_)
-                    | Obj::Matcher(_)
-                    | Obj::Calendar(_)
-                    | Obj::DateFormat(_)
-                    | Obj::NumberFormat(_)
-                    | Obj::JsonBuilder(_)
-            ),
+                | Obj::Random(_)
+                | Obj::Matcher(_)
+                | Obj::Calendar(_)
+                | Obj::DateFormat(_)
+                | Obj::NumberFormat(_)
+                | Obj::JsonBuilder(_) => true,
+                // `entry.value << x` changes the list the entry holds.
+                Obj::MapEntry(k, v) => k.may_change_in_place() || v.may_change_in_place(),
+                _ => false,
+            },
             _ => false,
         }
     }
