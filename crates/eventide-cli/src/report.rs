@@ -66,6 +66,8 @@ pub struct RunJson {
     /// The same time in microseconds, for ratios over runs that take a few milliseconds.
     pub elapsed_us: u64,
     pub peak_memory_bytes: u64,
+    /// Distinct findings past the ones listed (printed only when some were left out).
+    pub findings_not_listed: u64,
     /// `pair` prints `events` before `states`, `check` after `executions`; each keeps its order.
     pub events_first: bool,
     /// The run cut collections to a bound (`--bound-collections`): printed only when true.
@@ -147,6 +149,7 @@ impl RunJson {
             elapsed_ms: s.elapsed.as_millis() as u64,
             elapsed_us: s.elapsed.as_micros() as u64,
             peak_memory_bytes: s.peak_memory_bytes,
+            findings_not_listed: s.unlisted_findings,
             events_first: false,
             bounded: false,
             growth: limit_reason(outcome).map(|_| outcome.growth.iter().map(|g| GrowthJson::of(outcome, g)).collect()),
@@ -214,6 +217,9 @@ impl Serialize for RunJson {
         map.serialize_entry("elapsed_ms", &self.elapsed_ms)?;
         map.serialize_entry("elapsed_us", &self.elapsed_us)?;
         map.serialize_entry("peak_memory_bytes", &self.peak_memory_bytes)?;
+        if self.findings_not_listed > 0 {
+            map.serialize_entry("findings_not_listed", &self.findings_not_listed)?;
+        }
         if self.bounded {
             map.serialize_entry("bounded", &true)?;
         }
@@ -377,13 +383,21 @@ pub fn smartapp_run_footer(exceptions: &[FindingJson], outcome: &Outcome, limits
     out
 }
 
-/// Why a run stopped early, if it did, with the limit that stopped it.
+/// Why a run stopped early, if it did, with the limit that stopped it; first, how many distinct
+/// findings were not listed, if some were not.
 pub fn stop_text(outcome: &Outcome, limits: &Limits) -> String {
-    let Some(reason) = limit_reason(outcome) else { return String::new() };
+    let unlisted = match outcome.stats.unlisted_findings {
+        0 => String::new(),
+        n => format!(
+            "\n{n} more distinct finding(s) not listed: a run lists the first {}\n",
+            eventide_engine::explore::MAX_LISTED_FINDINGS
+        ),
+    };
+    let Some(reason) = limit_reason(outcome) else { return unlisted };
     if outcome.stop_reason == Some(StopReason::Cyclic) {
-        return "\nstopped early: a step returned to a state on the current trace, and this stateless explorer needs \
-                an acyclic state space (use --por dpor or none); the figures below cover what was explored\n"
-            .to_string();
+        return unlisted
+            + "\nstopped early: a step returned to a state on the current trace, and this stateless explorer needs \
+                an acyclic state space (use --por dpor or none); the figures below cover what was explored\n";
     }
     let limit = match outcome.stop_reason {
         Some(StopReason::Memory) => limits.memory_limit.map(|m| format!(" ({} in use)", human_bytes(m as u64))),
@@ -392,7 +406,7 @@ pub fn stop_text(outcome: &Outcome, limits: &Limits) -> String {
         _ => None,
     };
     format!(
-        "\nstopped early: {reason} limit reached{}; the figures below cover what was explored\n",
+        "{unlisted}\nstopped early: {reason} limit reached{}; the figures below cover what was explored\n",
         limit.unwrap_or_default()
     )
 }

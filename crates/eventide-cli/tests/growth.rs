@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{eventide, example};
+use common::{eventide, example, temp_file};
 use serde_json::Value;
 
 fn json(args: &[&str], code: i32) -> Value {
@@ -213,4 +213,24 @@ fn a_deadlock_is_reported_as_one_at_the_blocked_statement() {
     assert!(!readable.contains("assertion failed"), "{readable}");
     let v = json(&["check", model, "--json"], 1);
     assert_eq!(v["violations"][0]["column"], 5, "{v}");
+}
+
+#[test]
+fn a_run_whose_every_state_raises_another_message_lists_a_thousand_and_counts_the_rest() {
+    // Every state raises an exception with a message of its own, each listed with a trace as
+    // long as the path to it: listing all of them took memory quadratic in the states (gigabytes
+    // past a 1G limit, hundreds of megabytes of JSON) while the report was written.
+    let model = temp_file(
+        "unlisted",
+        "boom.groovy",
+        "d = 0\nevent(\"e\") { d = d + 1; throw new RuntimeException(\"boom ${d}\") }\n",
+    );
+    let model = model.display().to_string();
+    for por in ["dpor", "none"] {
+        let v = json(&["check", &model, "--all", "--por", por, "--max-states", "3000", "--json"], 1);
+        assert_eq!(v["exceptions"].as_array().map(Vec::len), Some(1_000), "{por}");
+        assert_eq!(v["findings_not_listed"], 3000 - 1 - 1_000, "{por}: one finding per transition");
+    }
+    let readable = text(&["check", &model, "--all", "--max-states", "1100"], 1);
+    assert!(readable.contains("99 more distinct finding(s) not listed: a run lists the first 1000"), "{readable}");
 }

@@ -27,7 +27,7 @@ mod monitor;
 pub mod r4;
 mod step;
 
-pub use findings::ReportedFinding;
+pub use findings::{ReportedFinding, MAX_LISTED_FINDINGS};
 pub use graph::{Adjacent, EdgeId, Graph, GraphEdge, ShortestPaths, StateId};
 pub use growth::{value_combinations, Growth, Variety, VARIETY_REPORTED};
 pub use limits::{Limits, StopReason, Watchdog};
@@ -165,6 +165,9 @@ pub struct Stats {
     /// Bytes of the explored graph besides its fingerprint index, with DPOR's per-state and
     /// per-edge data (backtrack sets, access sets, summaries); 0 for exhaustive without a graph.
     pub graph_bytes: u64,
+    /// Distinct findings found past the first [`MAX_LISTED_FINDINGS`], which are not
+    /// listed in [`Outcome::findings`].
+    pub unlisted_findings: u64,
 }
 
 /// The result of one exploration.

@@ -212,6 +212,7 @@ impl<'m, T: TransitionSystem, M: Monitor<T>> Bookkeeper<'m, T, M> {
         system.set_watchdog(None);
         stats.elapsed = self.budget.elapsed();
         stats.peak_memory_bytes = self.budget.peak_memory();
+        stats.unlisted_findings = self.log.unlisted;
         (self.log.found, self.stop)
     }
 }
