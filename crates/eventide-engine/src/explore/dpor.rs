@@ -777,6 +777,12 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
     /// Appendix D's SumDFS, with an explicit work stack: push `(edge, conflict event, accesses)`
     /// backwards through `src(edge)`, recording into the summaries, setting backtrack points at
     /// every conflict, and stopping where nothing new is pushed.
+    ///
+    /// A self-loop into `s` that conflicts with none of the accesses is passed over: pushing them
+    /// through it would only bring them back to `s`, whose summary has just taken them with this
+    /// context, so `record_summary` would stop them at once. (Device reports of the value an
+    /// attribute already has are such self-loops at every state; they were a third to a half of
+    /// the search's work items on the corpus pairs.)
     fn summary_dfs(&mut self, work: &mut Vec<SummaryWork>) {
         let mut into = std::mem::take(&mut self.scratch_edges);
         while let Some((cur, e, context, a)) = work.pop() {
@@ -784,6 +790,9 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             let Some((new, context)) = self.record_summary(s, e, context, &a) else { continue };
             self.backward_edges(s, &mut into);
             for &tb in &into {
+                if self.graph.edge(tb).src == s && !new.intersects(self.conflict_mask(tb)) {
+                    continue;
+                }
                 self.push_back_through(tb, e, context, new.clone(), work);
             }
         }
