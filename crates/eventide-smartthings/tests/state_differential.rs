@@ -71,6 +71,11 @@ fn statement(rng: &mut SmallRng, m: &str, throws: &mut u32) -> String {
         9 if rng.gen_bool(0.25) => {
             format!("sendLocationEvent(name: \"alarmSystemStatus\", value: \"{}\")", pick(rng, ALARM))
         }
+        // A store through what a whole-map method returned (the map itself in Groovy).
+        9 if rng.gen_bool(0.2) => {
+            let via = pick(rng, &["each { }", "asType(Map)", "iterator()"]);
+            format!("def s = {m}.{via}; s.{k} = {v}")
+        }
         _ => {
             *throws += 1;
             format!("if ({}) {{ throw new Exception(\"E{}\") }}", condition(rng, m), *throws)

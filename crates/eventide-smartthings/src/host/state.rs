@@ -215,7 +215,7 @@ impl StHost<'_> {
             }
             ("iterator", []) => {
                 self.state_whole(app, atomic, false);
-                Value::Map(self.state_map(app, atomic))
+                Value::Map(self.state_map(app, atomic)).deep_copy()
             }
             ("asBoolean", []) => {
                 self.state_whole(app, atomic, false);
@@ -230,11 +230,16 @@ impl StHost<'_> {
                 let read_only = READ_ONLY.contains(&name);
                 self.state_whole(app, atomic, !read_only);
                 let m = self.state_map(app, atomic);
-                let r = interp.call_method(self, Value::Map(m), name, args)?;
+                let r = interp.call_method(self, Value::Map(m.clone()), name, args)?;
                 if !read_only {
                     self.state_whole(app, atomic, true);
                 }
-                r
+                // A method that returns the map itself (`each`, `asType(Map)`) hands out a copy:
+                // stores through the live map would change `state` with no access recorded.
+                match &r {
+                    Value::Map(returned) if std::rc::Rc::ptr_eq(returned, &m) => r.deep_copy(),
+                    _ => r,
+                }
             }
         }))
     }
