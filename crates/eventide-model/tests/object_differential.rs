@@ -2,7 +2,7 @@
 //! of their own or with more to them than they print: a `StringBuilder` changed in place, a
 //! seeded `Random` that draws (and is seeded again from its draw, so the state space stays
 //! finite), a range
-//! and the list of its elements, a map entry whose value is a list, curried closures and a
+//! and the list of its elements, exceptions that differ only in their causes, a map entry whose value is a list, curried closures and a
 //! closure whose delegate is set. Handlers change them without assigning their variables and
 //! read them through methods. A checker that missed an in-place change (a read that is a write),
 //! merged two states that differ in such a value, or shared one object between stored states
@@ -27,12 +27,13 @@ entry = [k: []].entrySet().toList()[0]
 add = { a, b -> a + b }
 f = add.curry(0)
 c = { -> 0 }
+ex = new RuntimeException(\"m\")
 ";
 
 /// A statement that changes one of the variables, in place or by assignment.
 fn change(rng: &mut SplitMix64) -> String {
     let pick = |rng: &mut SplitMix64, items: &[&str]| items[rng.below(items.len() as u64) as usize].to_string();
-    match rng.below(9) {
+    match rng.below(10) {
         0 => pick(rng, &["if (sb.length() < 2) { sb.append(\"x\") }", "if (sb.length() < 2) { sb.append(\"\\f\") }"]),
         1 => pick(rng, &["sb.setLength(0)", "if (sb.length() > 0) { sb.setLength(sb.length() - 1) }"]),
         2 => "rnd.setSeed(rnd.nextInt(3))".to_string(),
@@ -41,6 +42,14 @@ fn change(rng: &mut SplitMix64) -> String {
         5 => pick(rng, &["if (entry.value.size() < 2) { entry.value << 1 }", "entry.value.clear()"]),
         6 => pick(rng, &["f = add.curry(1)", "f = add.curry(0)", "f = add.rcurry(2)"]),
         7 => pick(rng, &["c.delegate = 1", "c.delegate = 2", "c.delegate = null"]),
+        8 => pick(
+            rng,
+            &[
+                "ex = new RuntimeException(\"m\", new IllegalStateException(\"c1\"))",
+                "ex = new RuntimeException(\"m\", new IllegalStateException(\"c2\"))",
+                "ex = new RuntimeException(\"m\")",
+            ],
+        ),
         _ => pick(rng, &["sb = new StringBuilder(\"x\")", "entry = [k: []].entrySet().toList()[0]"]),
     }
 }
@@ -62,6 +71,8 @@ fn observe(rng: &mut SplitMix64, draws: bool) -> String {
         "f(0) == 2",
         "c.delegate == 1",
         "c.delegate == null",
+        "ex.cause?.message == \"c1\"",
+        "ex.cause == null",
     ];
     conditions[rng.below(conditions.len() as u64) as usize].to_string()
 }

@@ -785,11 +785,17 @@ fn hash_rec<H: Hasher>(v: &Value, h: &mut H, depth: usize, walk: &mut HashWalk) 
             h.write_u8(obj_kind(o));
             match &**o {
                 Obj::Exception(e) => {
-                    write_text(h, &e.class);
-                    match &e.message {
-                        Some(m) => write_text(h, m),
-                        None => h.write_u8(0xfe),
+                    // The exception and its chain of causes.
+                    let mut link = Some(e);
+                    while let Some(e) = link {
+                        write_text(h, &e.class);
+                        match &e.message {
+                            Some(m) => write_text(h, m),
+                            None => h.write_u8(0xfe),
+                        }
+                        link = e.cause.as_deref();
                     }
+                    h.write_u8(0xfd);
                 }
                 Obj::MapEntry(k, v) => {
                     hash_rec(k, h, depth + 1, walk);
