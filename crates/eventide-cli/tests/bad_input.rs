@@ -346,11 +346,11 @@ fn an_unsupported_construct_met_while_exploring_a_model_is_bad_input_not_a_viola
     let dir = temp_dir("unsupported-at-run-time");
     let model = dir.join("huge-literal.groovy");
     std::fs::write(&model, "x = 0\nevent(\"e\") { x = 1e99999999999999999999 }\n").unwrap();
-    for por in ["dpor", "none"] {
+    for por in ["dpor", "none", "r4"] {
         let out =
             eventide(&["check".as_ref(), model.as_os_str(), "--por".as_ref(), por.as_ref(), "--json".as_ref()], 2);
         let v = stdout_json(&out);
-        assert_eq!((v["verdict"].as_str(), v["reason"].as_str()), (Some("error"), Some("unsupported")), "{v}");
+        assert_eq!((v["verdict"].as_str(), v["reason"].as_str()), (Some("error"), Some("unsupported")), "{por}: {v}");
         assert_eq!((v["error"]["line"].as_u64(), v["error"]["column"].as_u64()), (Some(2), Some(18)), "{v}");
         assert!(v["error"]["message"].as_str().unwrap().starts_with("unsupported construct: decimal literal"), "{v}");
         // The exploration ran: its counters are reported.

@@ -102,7 +102,7 @@ fn run_threads(args: &CheckArgs, mut program: ThreadSystem, por: Por, limits: Li
 /// A run whose only findings are constructs the interpreter does not support, met while
 /// exploring: bad input (verdict `error`, reason `unsupported`, exit 2, the first one located),
 /// not a violation of the program. `None` when the run found anything else, or nothing.
-fn unsupported_only(args: &CheckArgs, outcome: &eventide_engine::Outcome, por: Por) -> Option<i32> {
+pub(super) fn unsupported_only(args: &CheckArgs, outcome: &eventide_engine::Outcome, por: Por) -> Option<i32> {
     let findings = &outcome.findings;
     if findings.is_empty() || !findings.iter().all(|f| eventide_model::is_unsupported(&f.finding)) {
         return None;

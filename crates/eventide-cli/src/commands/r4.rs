@@ -348,6 +348,9 @@ pub fn run_check(args: CheckArgs) -> i32 {
     let config = Config { por: Por::R4, stop_at_first: !args.all, limits: limits.clone(), r4, ..Config::default() };
     let result = r4::explore(&mut model, &config, &mut NoMonitor);
     let outcome = &result.outcome;
+    if let Some(code) = super::check::unsupported_only(&args, outcome, Por::R4) {
+        return code;
+    }
     let (_, code) = report::check_verdict(outcome);
     let check = report::check_json(outcome, bound);
     let r4 = r4_json(&result, outcome, |e| names.get(e as usize).cloned().unwrap_or_else(|| format!("event#{e}")));
