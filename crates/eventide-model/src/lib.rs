@@ -290,11 +290,20 @@ const UNSUPPORTED_KEY: &str = "unsupported@";
 /// The unsupported-construct findings of closures that `(name, value)` pairs hold and that
 /// capture local variables where they were made (`def k = n; cl = { -> k }`): what such a closure
 /// captures lives in its environment, outside every variable of the state, so states that differ
-/// only there would be taken for one (and calling the closure could change it).
-pub(crate) fn captured_locals<'a>(file: &SourceFile, held: impl Iterator<Item = (&'a str, &'a Value)>) -> Vec<Finding> {
+/// only there would be taken for one (and calling the closure could change it). Each variable
+/// that holds one is set to `null`: the state after the transition is then what its variables
+/// say, and every explorer goes on from the same state.
+pub(crate) fn drop_captured_locals<'a>(
+    file: &SourceFile,
+    held: impl Iterator<Item = (&'a str, &'a mut Value)>,
+) -> Vec<Finding> {
     let mut out = Vec::new();
     for (name, value) in held {
-        for capture in value.captures() {
+        let captures = value.captures();
+        if !captures.is_empty() {
+            *value = Value::Null;
+        }
+        for capture in captures {
             let lc = file.line_col(capture.span.start);
             let position = SourcePosition { file: file.name().to_string(), line: lc.line, column: lc.column };
             let message = capture.unsupported_message(name);
@@ -605,8 +614,8 @@ impl TransitionSystem for ModelSystem {
         });
         self.last_interrupt = None;
         let written = |i: usize| accesses.iter().any(|a| a.kind.writes() && a.location.data_index() == Some(i as u32));
-        let held = (0..next.values.len()).filter(|&i| written(i)).map(|i| (&*self.var_names[i], &next.values[i]));
-        let captures = captured_locals(&self.file, held);
+        let held = next.values.iter_mut().enumerate().filter(|(i, _)| written(*i));
+        let captures = drop_captured_locals(&self.file, held.map(|(i, v)| (&*self.var_names[i], v)));
         let mut findings = match result {
             Ok(_) => Vec::new(),
             Err(e) => match e.interrupt_reason() {

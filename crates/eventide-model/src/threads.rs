@@ -36,9 +36,9 @@
 //! Accesses: a shared variable's location per read and write (as for event models, with exact
 //! writes); `acquire` writes the lock's location, and a step after which a thread's next step
 //! is an `acquire` (the thread's own step, or a post to an idle looper) reads it, since whether
-//! that thread can move now depends on the lock (a release accesses nothing: it is never
-//! enabled together with another thread's acquire of the lock, and the enabling it causes is
-//! DPOR's shadow-location business); a post writes the target's queue location. Taking the
+//! that thread can move now depends on the lock; `release` writes the lock's location (a failed
+//! one reads it): whether a looper's release succeeds depends on which of its handler runs
+//! acquired the lock first, so two such runs must be ordered by their accesses; a post writes the target's queue location. Taking the
 //! handler at the head of a queue accesses nothing: it commutes with posts, which append at the
 //! tail, and a post to an empty queue enables it (enabling again). The queue locations make two
 //! posts to one thread conflict for `--por dpor` (the paper's baseline); EM-DPOR drops them
@@ -528,9 +528,15 @@ impl Host for ExecHost<'_> {
                 let Some(&l) = self.names.lock_index.get(lock) else {
                     return Err(model_error(format!("release(\"{lock}\"): no such lock")));
                 };
+                // Whether the release succeeds depends on whether this thread holds the lock,
+                // which its own earlier handler runs may decide: a failed release reads the
+                // lock, a release frees it (writes).
+                let location = self.names.lock_location(l);
                 if self.locks[l as usize] != Some(self.thread) {
+                    self.accesses.push(Access::read(location));
                     return Err(model_error(format!("release(\"{lock}\"): thread {me} does not hold the lock")));
                 }
+                self.accesses.push(Access::write(location));
                 self.locks[l as usize] = None;
                 Ok(Some(Value::Null))
             }
@@ -709,9 +715,11 @@ impl TransitionSystem for ThreadSystem {
         }
         let vars = self.var_names.len();
         let written = |i: usize| accesses.iter().any(|a| a.kind.writes() && a.location.data_index() == Some(i as u32));
-        let shared = (0..vars).filter(|&i| written(i)).map(|i| (&*self.var_names[i], &next.values[i]));
-        let locals = next.threads[t].locals.iter().map(|(n, v)| (&**n, v));
-        findings.extend(crate::captured_locals(&self.file, shared.chain(locals)));
+        let ThreadState { values, threads, .. } = &mut next;
+        let shared = values.iter_mut().enumerate().filter(|(i, _)| *i < vars && written(*i));
+        let shared = shared.map(|(i, v)| (&*self.var_names[i], v));
+        let locals = threads[t].locals.iter_mut().map(|(n, v)| (&**n, v));
+        findings.extend(crate::drop_captured_locals(&self.file, shared.chain(locals)));
         demote_unchanged_writes(accesses, |l| {
             l.data_index()
                 .filter(|&i| (i as usize) < vars)

@@ -1299,3 +1299,34 @@ fn objects_that_fields_hold_are_state_and_closures_that_keep_locals_are_unsuppor
         found[0]
     );
 }
+
+#[test]
+fn an_event_kept_in_a_field_reads_later_as_the_event_it_was() {
+    // `remember` keeps the lock event in a field; the app-touch handler and the timer read it in
+    // later transitions. They read the handler's own event (`touch=touched`), and a timer, which
+    // has none, failed on a property of it.
+    for timers in [TimerMode::Inline, TimerMode::Deferred] {
+        let mut found = Vec::new();
+        for por in [Por::Dpor, Por::None] {
+            let mut sys = system(&["field-event.groovy"], Options { timers, ..Options::default() });
+            let outcome =
+                explore(&mut sys, &Config { verify_fingerprints: true, stop_at_first: false, ..Config::new(por) });
+            assert!(outcome.complete);
+            let mut messages: Vec<String> = outcome.findings.iter().map(|f| f.finding.message.clone()).collect();
+            messages.sort();
+            messages.dedup();
+            found.push(messages);
+        }
+        assert_eq!(found[0], found[1], "{timers:?}: DPOR and exhaustive search report the same findings");
+        let want: Vec<String> = [
+            "timer sees lock=locked",
+            "timer sees lock=unlocked",
+            "touch sees lock=locked",
+            "touch sees lock=unlocked",
+        ]
+        .iter()
+        .map(|m| format!("java.lang.Exception: {m}"))
+        .collect();
+        assert_eq!(found[0], want, "{timers:?}");
+    }
+}

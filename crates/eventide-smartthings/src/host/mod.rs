@@ -218,6 +218,12 @@ pub(crate) struct Tables {
     /// Where an app named a handler it does not declare (`subscribe(x, "a", "noSuchMethod")`),
     /// first call per (app, handler): the location of the finding when the handler is due.
     handler_sites: FxHashMap<(usize, Sym), LineCol>,
+    /// The event and device-state objects handed to apps, interned by content: a handle
+    /// (`HostRef` of kind [`kind::EVENT`]) names the same object in every transition, so one kept
+    /// in a field or a closure reads later as it was, and equal objects are one handle (the
+    /// state hash stays canonical).
+    event_objects: Vec<EventObj>,
+    event_object_ids: FxHashMap<EventObj, u32>,
 }
 
 impl Tables {
@@ -305,7 +311,7 @@ pub(crate) struct Discovery {
 }
 
 /// An event or device-state object handed to apps.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct EventObj {
     pub name: Arc<str>,
     pub value: Arc<str>,
@@ -373,7 +379,6 @@ pub(crate) struct StHost<'a> {
     copied: Vec<[bool; 4]>,
     /// Each app's copy of its settings for this transition, once it has touched `settings`.
     settings: Vec<Option<Value>>,
-    events: Vec<EventObj>,
     pub discovery: Option<Discovery>,
     /// Handler runs in this transition (nested and inline timers included).
     pub handler_runs: u32,
@@ -454,7 +459,6 @@ impl<'a> StHost<'a> {
             interpreter_errors: Vec::new(),
             copied: vec![[false; 4]; apps],
             settings: vec![None; apps],
-            events: Vec::new(),
             discovery: None,
             handler_runs: 0,
             rng: 0x2545_F491_4F6C_DD1D,
@@ -539,15 +543,23 @@ impl<'a> StHost<'a> {
         }
     }
 
-    /// Registers an event or state object and returns its handle.
+    /// The handle of an event or state object (interned: see [`Tables::event_objects`]).
     pub fn new_event(&mut self, obj: EventObj) -> Value {
-        let id = self.events.len() as u32;
-        self.events.push(obj);
+        let t = &mut *self.tables;
+        let id = match t.event_object_ids.get(&obj) {
+            Some(&id) => id,
+            None => {
+                let id = t.event_objects.len() as u32;
+                t.event_object_ids.insert(obj.clone(), id);
+                t.event_objects.push(obj);
+                id
+            }
+        };
         Value::Host(HostRef { kind: kind::EVENT, id })
     }
 
     pub fn event_obj(&self, id: u32) -> Option<&EventObj> {
-        self.events.get(id as usize)
+        self.tables.event_objects.get(id as usize)
     }
 
     pub fn device(&self, d: u32) -> Option<&'a Device> {
@@ -1069,17 +1081,20 @@ impl StHost<'_> {
     /// An unsupported construct for every closure an app field holds that captures local variables
     /// of the code that made it (`def k = 0; counter = { -> k++ }`): what it captures lives outside
     /// the state, so states that differ only there would be taken for one, and calling the
-    /// closure changes what no transition records.
+    /// closure changes what no transition records. The field is set to `null`, so that the state
+    /// after the transition is what its fields say and every explorer goes on from the same one.
     fn captured_locals(&mut self, app: usize, fields: &Value) {
         let Value::Map(m) = fields else { return };
-        let held: Vec<(String, Vec<eventide_groovy::eval::Capture>)> = m
+        let held: Vec<(Value, Vec<eventide_groovy::eval::Capture>)> = m
             .borrow()
             .iter()
-            .map(|(k, v)| (k.to_string(), v.captures()))
+            .map(|(k, v)| (k.clone(), v.captures()))
             .filter(|(_, captures)| !captures.is_empty())
             .collect();
         let file = &self.world.apps[app].source.file;
-        for (name, captures) in held {
+        for (key, captures) in held {
+            m.borrow_mut().insert(key.clone(), Value::Null);
+            let name = key.to_string();
             for capture in captures {
                 let lc = file.line_col(capture.span.start);
                 let position = SourcePosition { file: file.name().to_string(), line: lc.line, column: lc.column };
