@@ -57,7 +57,7 @@ fn random_program(seed: u64) -> String {
 /// A random program of threads as a model file; `cyclic`: every handler body posts exactly one
 /// handler, any of them, unconditionally (so queues stay bounded and a looper given a run never
 /// rests, unless a run blocks), some thread body posts, and values wrap modulo 3. `stray_releases`:
-/// about a third of the handler bodies also release a lock an earlier body acquires, at a random
+/// about half of the handler bodies also release a lock an earlier body acquires, at a random
 /// place: the release frees what an earlier run of the looper left held, or
 /// fails, depending on the order of the runs. (Drawn from a generator of their own, so the rest
 /// of the program is the one the seed gives without them.)

@@ -350,7 +350,13 @@ fn event_property(h: &mut StHost, id: u32, name: &str) -> Result<Option<Value>, 
         "location" => Value::Host(HostRef { kind: kind::LOCATION, id: 0 }),
         "locationId" => Value::str(LOCATION_ID),
         "hubId" => Value::str("hub1"),
-        "id" => Value::str(&format!("event{id}")),
+        // Decided by what the event is, not by when it was made: every explorer sees one id.
+        "id" => Value::str(&format!("event-{:016x}", {
+            use std::hash::{Hash, Hasher};
+            let mut hasher = rustc_hash::FxHasher::default();
+            e.hash(&mut hasher);
+            hasher.finish()
+        })),
         "isStateChange" | "stateChange" => Value::Bool(true),
         "physical" => Value::Bool(e.physical),
         "digital" => Value::Bool(!e.physical),

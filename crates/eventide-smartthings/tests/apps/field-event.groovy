@@ -13,11 +13,13 @@ def installed() {
 
 def remember(evt) {
     saved = evt
+    state.lastId = evt.id
     runIn(5, later)
 }
 
 // Read after the handler that kept it: the kept event, not the one being handled now.
 def touched(evt) {
+    if (saved != null && saved.id != state.lastId) throw new Exception("the kept event changed its id")
     if (saved != null) throw new Exception("touch sees " + saved.name + "=" + saved.value)
 }
 
