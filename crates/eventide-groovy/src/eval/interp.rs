@@ -1260,7 +1260,7 @@ impl Interpreter {
                 }
                 let t = self.eval_target(h, f, target)?;
                 let v = self.eval(h, f, value)?;
-                self.write_target(h, f, &t, v.clone())?;
+                self.write_assigned(h, f, target, &t, v.clone())?;
                 Ok(v)
             }
             Some(AssignOp::Elvis) => {
@@ -1270,7 +1270,7 @@ impl Interpreter {
                     return Ok(old);
                 }
                 let v = self.eval(h, f, value)?;
-                self.write_target(h, f, &t, v.clone())?;
+                self.write_assigned(h, f, target, &t, v.clone())?;
                 Ok(v)
             }
             Some(AssignOp::Binary(bop)) => {
@@ -1282,10 +1282,26 @@ impl Interpreter {
                     BinaryOp::Or => Value::Bool(self.truthy(h, &old) || self.truthy(h, &rhs)),
                     _ => self.binary(h, bop, &old, &rhs)?,
                 };
-                self.write_target(h, f, &t, new.clone())?;
+                self.write_assigned(h, f, target, &t, new.clone())?;
                 Ok(new)
             }
         }
+    }
+
+    /// Writes an assignment's value to its target. A date's property (`d.time = ms`,
+    /// `d.hours = 5`) is its setter, which changes the date in place: dates are values here, so
+    /// the changed date is stored back where the receiver came from (see
+    /// [`Interpreter::mutate_stored_date`]).
+    fn write_assigned(&mut self, h: &mut dyn Host, f: &Frame, target: &Expr, t: &Target, v: Value) -> R<()> {
+        if let (Target::Prop(Value::Date(ms), name, _), ExprKind::Property { object, .. }) = (t, &target.kind) {
+            let setter = format!("set{}", capitalize(name));
+            if super::date::is_date_mutator(&setter) {
+                if self.mutate_stored_date(h, f, object, *ms, &setter, std::slice::from_ref(&v))?.is_some() {
+                    return Ok(());
+                }
+            }
+        }
+        self.write_target(h, f, t, v)
     }
 
     fn eval_target(&mut self, h: &mut dyn Host, f: &Frame, e: &Expr) -> R<Target> {
@@ -1510,8 +1526,8 @@ impl Interpreter {
         }
     }
 
-    /// `d.clearTime()`, `d.setHours(5)`... on a date held by a local variable or by an element
-    /// of a plain list or map. Dates are values here, so the changed date is stored back where
+    /// `d.clearTime()`, `d.setHours(5)`... on a date held by a variable or by an element of a
+    /// plain list or map. Dates are values here, so the changed date is stored back where
     /// the receiver came from; other holders (platform objects) keep theirs, as when the
     /// platform hands out a copy. `None` when the call is not such a mutation.
     fn mutate_stored_date(
@@ -1523,11 +1539,8 @@ impl Interpreter {
         name: &str,
         args: &[Value],
     ) -> R<Option<Value>> {
-        let stored = match &object.kind {
-            ExprKind::Ident(n) => f.env.lookup(n).is_some(),
-            ExprKind::Property { .. } | ExprKind::Index { .. } => true,
-            _ => false,
-        };
+        // A name (a local, or a variable of the script or program), a property or an element.
+        let stored = matches!(&object.kind, ExprKind::Ident(_) | ExprKind::Property { .. } | ExprKind::Index { .. });
         if !stored {
             return Ok(None);
         }

@@ -261,6 +261,26 @@ println l[0].format("HH:mm:ss.SSS")
 //> 2024-03-05 00:00:00.000
 //> 03:30:15.123
 
+//# date properties and script variables change in place
+g = new Date(0)
+g.setTime(5000)
+println g.time
+g.time = 6000
+println g.time
+g.hours = 3
+println g.time
+def e = new Date(0)
+e.time += 1000
+println e.time
+def m = [when: new Date(0)]
+m.when.time = 11000
+println m.when.time
+//> 5000
+//> 6000
+//> 10806000
+//> 1000
+//> 11000
+
 //# deprecated setters are lenient
 def d = new Date(1709649015123)
 d.setMinutes(-5)
