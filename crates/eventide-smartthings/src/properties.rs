@@ -33,7 +33,7 @@ use std::time::{Duration, Instant};
 
 use eventide_engine::SourcePosition;
 use eventide_groovy::eval::{EvalError, Host, HostRef, Interpreter, Interrupt, InterruptReason, Value};
-use eventide_groovy::syntax::{parse, ExprKind, Member, Script, SourceFile};
+use eventide_groovy::syntax::{parse, ExprKind, Member, Name, Script, SourceFile};
 use eventide_groovy::Diagnostic;
 
 use crate::binding::Device;
@@ -96,6 +96,11 @@ pub struct Invariant {
     /// value it never takes (`mode == "Away"`, `it.lock != "Locked"`), found at load.
     pub warnings: Vec<Diagnostic>,
     closure: Value,
+    /// The variables declared outside the invariant that it can see (helpers and constants of
+    /// the file), each with the hash of its value when the file was loaded: an evaluation that
+    /// changes one is an error, since what an invariant keeps between evaluations is no part of
+    /// any state the checker compares.
+    outside: Vec<(Name, u64)>,
 }
 
 /// A loaded property file.
@@ -172,6 +177,7 @@ impl PropertyFile {
         }
         for invariant in &mut host.invariants {
             invariant.warnings = values_never_taken(&file, &invariant.closure);
+            invariant.outside = outside_hashes(&invariant.closure);
         }
         let mut properties = PropertyFile { file, interp, invariants: host.invariants };
         properties.probe(probe)?;
@@ -212,7 +218,25 @@ impl PropertyFile {
         let name = invariant.name.clone();
         let position = invariant.position.clone();
         let mut host = EvalHost { view, reads };
-        match self.interp.call_value(&mut host, &closure, Vec::new()) {
+        let result = self.interp.call_value(&mut host, &closure, Vec::new());
+        let changed = outside_hashes(&closure).into_iter().find(|now| !self.invariants[index].outside.contains(now));
+        if let Some((variable, _)) = changed {
+            return Err(EvaluationError {
+                diagnostic: Diagnostic {
+                    file: position.file,
+                    line: position.line,
+                    column: position.column,
+                    message: format!(
+                        "invariant `{name}` changes `{variable}`, a variable declared outside it: an invariant may \
+                         only read the home (what it keeps between evaluations is no part of the states the \
+                         checker compares)"
+                    ),
+                    source: None,
+                },
+                interrupted: None,
+            });
+        }
+        match result {
             Ok(Value::Bool(b)) => Ok(b),
             Ok(other) => Err(EvaluationError {
                 diagnostic: Diagnostic {
@@ -291,6 +315,17 @@ impl PropertyFile {
             source: None,
         })
     }
+}
+
+/// The variables an invariant's closure sees outside itself, with the hash of each value.
+fn outside_hashes(closure: &Value) -> Vec<(Name, u64)> {
+    use std::hash::Hasher;
+    let hash = |v: &Value| {
+        let mut h = rustc_hash::FxHasher::default();
+        v.hash_state(&mut h);
+        h.finish()
+    };
+    closure.enclosing_variables().into_iter().map(|(name, v)| (name, hash(&v))).collect()
 }
 
 /// How long loading lets each invariant run on the probe home.
@@ -407,6 +442,7 @@ impl Host for LoadHost {
             lists,
             warnings: Vec::new(),
             closure: closure.clone(),
+            outside: Vec::new(),
         });
         Ok(Some(Value::Null))
     }

@@ -180,6 +180,30 @@ fn property_file_errors_are_located() {
 }
 
 #[test]
+fn an_invariant_that_changes_what_it_sees_outside_itself_is_an_error() {
+    // A counter or a list kept outside the invariant makes its answer depend on how often and in
+    // which order the explorer evaluated it, not on the state: the explorers disagreed and a
+    // violation's trace led to a state that violated nothing.
+    let (line, _, m) =
+        load_error("def evaluations = 0\ninvariant(\"a\") { evaluations = evaluations + 1; evaluations < 4 }\n");
+    assert_eq!(line, 2, "{m}");
+    assert!(m.contains("changes `evaluations`"), "{m}");
+    let (_, _, m) = load_error("def seen = []\ninvariant(\"a\") { seen << 1; seen.size() < 6 }\n");
+    assert!(m.contains("changes `seen`"), "{m}");
+    // Through a helper closure, and only in some states: an error where it happens.
+    let text = "def seen = []\ndef note = { seen << it }\n\
+                invariant(\"a\") {\n  if (locks.any { it.lock == \"unlocked\" }) { note(1) }\n  true\n}\n";
+    let h = home(&["unlock-on-leave.groovy"], text, Por::Dpor);
+    let e = h.property_errors.first().expect("an evaluation error");
+    assert!(e.message.contains("changes `seen`"), "{}", e.message);
+    // Helpers and constants that are only read are fine.
+    let fine = "def locked = \"locked\"\ndef allLocked = { locks.every { it.lock == locked } }\n\
+                invariant(\"a\") { allLocked() || !locks.isEmpty() }\n";
+    assert!(properties(fine).is_ok());
+    assert!(home(&["unlock-on-leave.groovy"], fine, Por::Dpor).property_errors.is_empty());
+}
+
+#[test]
 fn an_evaluation_error_during_exploration_is_located() {
     // Passes the probe (configuration A's lock is locked) and fails once the door is unlocked.
     let text = "invariant(\"a\") {\n  locks.every { it.lock == \"locked\" || 1 / 0 == 0 } || presences.isEmpty()\n}\n";

@@ -71,6 +71,10 @@ impl Env {
     pub fn variables(&self) -> Vec<(Name, Value)> {
         self.vars.borrow().iter().map(|s| (s.name.clone(), s.value.clone())).collect()
     }
+    /// The enclosing scope, if any.
+    pub fn parent(&self) -> Option<&Rc<Env>> {
+        self.parent.as_ref()
+    }
     pub fn lookup(&self, name: &str) -> Option<Value> {
         let mut env = self;
         loop {

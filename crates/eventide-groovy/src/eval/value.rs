@@ -313,6 +313,40 @@ impl Value {
     }
 }
 
+impl Value {
+    /// The variables of the scopes a closure was made in, and of the scopes of the closures
+    /// they hold (each scope once), innermost first: what the closure can read and change
+    /// besides its own parameters and locals. Empty for other values.
+    pub fn enclosing_variables(&self) -> Vec<(Name, Value)> {
+        let mut out = Vec::new();
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut pending = vec![self.clone()];
+        while let Some(v) = pending.pop() {
+            let Value::Closure(c) = &v else { continue };
+            let env = match &c.body {
+                ClosureBody::Lit { env, .. } => env.clone(),
+                ClosureBody::Curried { base, args, .. } => {
+                    pending.push(base.clone());
+                    pending.extend(args.iter().cloned());
+                    continue;
+                }
+            };
+            let mut scope = Some(env);
+            // A scope seen before had its parents walked then.
+            while let Some(e) = scope.filter(|e| seen.insert(Rc::as_ptr(e) as usize)) {
+                for (name, x) in e.variables() {
+                    if matches!(x, Value::Closure(_)) {
+                        pending.push(x.clone());
+                    }
+                    out.push((name, x));
+                }
+                scope = e.parent().cloned();
+            }
+        }
+        out
+    }
+}
+
 fn captures_rec(v: &Value, out: &mut Vec<Capture>, seen: &mut rustc_hash::FxHashSet<usize>, depth: usize) {
     if depth > 200 {
         return;
