@@ -1295,10 +1295,10 @@ impl Interpreter {
     fn write_assigned(&mut self, h: &mut dyn Host, f: &Frame, target: &Expr, t: &Target, v: Value) -> R<()> {
         if let (Target::Prop(Value::Date(ms), name, _), ExprKind::Property { object, .. }) = (t, &target.kind) {
             let setter = format!("set{}", capitalize(name));
-            if super::date::is_date_mutator(&setter) {
-                if self.mutate_stored_date(h, f, object, *ms, &setter, std::slice::from_ref(&v))?.is_some() {
-                    return Ok(());
-                }
+            if super::date::is_date_mutator(&setter)
+                && self.mutate_stored_date(h, f, object, *ms, &setter, std::slice::from_ref(&v))?.is_some()
+            {
+                return Ok(());
             }
         }
         self.write_target(h, f, t, v)
