@@ -198,8 +198,26 @@ struct ParentEnd<S> {
     state: S,
     fp: Fingerprint,
     enabled: EventSet,
-    /// The findings the sequence raised (messages).
-    raised: Vec<String>,
+    /// The findings the sequence raised.
+    raised: Vec<Raised>,
+}
+
+/// A finding a sequence raised: its identity (the finding's key: two assertions or exceptions
+/// with one message at two places are two findings) and how a race report names it.
+#[derive(Clone, PartialEq)]
+struct Raised {
+    key: String,
+    shown: String,
+}
+
+impl Raised {
+    fn of(f: &crate::system::Finding) -> Raised {
+        let shown = match &f.position {
+            Some(p) => format!("{} at {p}", f.message),
+            None => f.message.clone(),
+        };
+        Raised { key: f.key.clone(), shown }
+    }
 }
 
 /// Where an entry of a persistent set came from.
@@ -229,8 +247,8 @@ struct Frame<S> {
     enabled: EventSet,
     /// The event executed from here on the current sequence and its complete access set.
     next: Option<(EventId, Vec<Access>)>,
-    /// The findings the step into this state raised (messages).
-    raised: Vec<String>,
+    /// The findings the step into this state raised.
+    raised: Vec<Raised>,
     visited: EventSet,
     pending: Vec<Entry<S>>,
     /// Every sequence ever entered here, for deduplication.
@@ -430,7 +448,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
         let (src_fp, src_id) = (top.fp, top.id);
         let (dst_id, new_state) = self.store_state(step.fp);
         let mut next = self.frame(step.next, step.fp, dst_id);
-        next.raised = step.raised.iter().map(|f| f.message.clone()).collect();
+        next.raised = step.raised.iter().map(Raised::of).collect();
         complete_accesses(event, &self.frames.last().expect("a frame").enabled, &next.enabled, &mut accesses);
         match &mut self.seen {
             Seen::Compact { edges, .. } => {
@@ -505,12 +523,12 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
         self.update_persistent_sets(depth, &end);
     }
 
-    /// The findings the current sequence raised (messages, each once).
-    fn raised(&self) -> Vec<String> {
-        let mut raised: Vec<String> = Vec::new();
-        for m in self.frames.iter().flat_map(|f| &f.raised) {
-            if !raised.contains(m) {
-                raised.push(m.clone());
+    /// The findings the current sequence raised (each once).
+    fn raised(&self) -> Vec<Raised> {
+        let mut raised: Vec<Raised> = Vec::new();
+        for r in self.frames.iter().flat_map(|f| &f.raised) {
+            if !raised.iter().any(|q| q.key == r.key) {
+                raised.push(r.clone());
             }
         }
         raised
@@ -525,14 +543,15 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
         skipped: &[EventId],
     ) -> (Classification, Vec<StateDifference>) {
         let raised = self.raised();
-        let finding = |m: &String, in_parent: bool| StateDifference {
-            what: format!("finding `{m}`"),
+        let finding = |r: &Raised, in_parent: bool| StateDifference {
+            what: format!("finding `{}`", r.shown),
             first: if in_parent { "raised" } else { "not raised" }.to_string(),
             second: if in_parent { "not raised" } else { "raised" }.to_string(),
             enabling: false,
         };
-        let lost = parent.raised.iter().filter(|m| !raised.contains(m)).map(|m| finding(m, true));
-        let new = raised.iter().filter(|m| !parent.raised.contains(m)).map(|m| finding(m, false));
+        let among = |rs: &[Raised], r: &Raised| rs.iter().any(|q| q.key == r.key);
+        let lost = parent.raised.iter().filter(|r| !among(&raised, r)).map(|r| finding(r, true));
+        let new = raised.iter().filter(|r| !among(&parent.raised, r)).map(|r| finding(r, false));
         let changed_findings: Vec<StateDifference> = lost.chain(new).collect();
         if !changed_findings.is_empty() {
             return (Classification::Fails, changed_findings);
