@@ -86,7 +86,11 @@ fn a_reordering_that_fails_an_assertion_is_a_harmful_race() {
     assert_eq!(code, 1, "{v}");
     let race = v["races"].as_array().unwrap().iter().find(|r| r["first"] == "fill" && r["second"] == "drain").unwrap();
     assert_eq!((race["classification"].as_str(), race["reason"].as_str()), (Some("harmful"), Some("fails")), "{v}");
-    assert_eq!(race["differences"], serde_json::json!(["finding `level went negative`: not raised / raised"]));
+    let at = format!("{}:3:37", model.display());
+    assert_eq!(
+        race["differences"],
+        serde_json::json!([format!("finding `level went negative at {at}`: not raised / raised")])
+    );
 }
 
 #[test]
@@ -107,7 +111,11 @@ event(\"a\") { ran = 1; disable(\"a\") }
     assert_eq!(code, 1, "{v}");
     let race = v["races"].as_array().unwrap().iter().find(|r| r["first"] == "a" && r["second"] == "c").unwrap();
     assert_eq!((race["classification"].as_str(), race["reason"].as_str()), (Some("harmful"), Some("fails")), "{v}");
-    assert_eq!(race["differences"], serde_json::json!(["finding `a ran before c`: raised / not raised"]));
+    let at = format!("{}:3:23", model.display());
+    assert_eq!(
+        race["differences"],
+        serde_json::json!([format!("finding `a ran before c at {at}`: raised / not raised")])
+    );
 }
 
 #[test]
