@@ -676,15 +676,33 @@ impl TransitionSystem for ModelSystem {
         let differ = a.values.iter().zip(b.values.iter()).enumerate().filter(|(_, (x, y))| !x.state_eq(y));
         Some(
             differ
-                .map(|(i, (x, y))| eventide_engine::StateDifference {
-                    what: self.var_names[i].to_string(),
-                    first: x.to_string(),
-                    second: y.to_string(),
-                    enabling: false,
+                .map(|(i, (x, y))| {
+                    let (first, second) = shown_apart(x, y);
+                    eventide_engine::StateDifference {
+                        what: self.var_names[i].to_string(),
+                        first,
+                        second,
+                        enabling: false,
+                    }
                 })
                 .collect(),
         )
     }
+}
+
+/// Two values that differ as state, shown so that a reader sees how: as Groovy prints them, with
+/// their types when the texts agree (`1` and `1L`), or noting that only which parts share one
+/// list or map differs.
+pub(crate) fn shown_apart(x: &Value, y: &Value) -> (String, String) {
+    let (a, b) = (x.to_string(), y.to_string());
+    if a != b {
+        return (a, b);
+    }
+    let (ta, tb) = (x.type_name(), y.type_name());
+    if ta != tb {
+        return (format!("{a} ({ta})"), format!("{b} ({tb})"));
+    }
+    (a, format!("{b} (equal contents, shared differently or of other kinds)"))
 }
 
 /// A loaded model file: an event model, or a program of threads with event queues

@@ -101,3 +101,18 @@ fn a_race_that_loses_a_finding_raised_elsewhere_with_the_same_message_fails() {
     let what: Vec<&str> = race.differences.iter().map(|d| d.what.as_str()).collect();
     assert_eq!(what, ["finding `java.lang.ArithmeticException: / by zero at same-message.groovy:3:32`"]);
 }
+
+#[test]
+fn values_that_print_alike_are_told_apart_in_a_race_report() {
+    // `1` and `1L` print alike; the report names their types.
+    let text = "x = 0\nevent(\"a\") { x = 1; disable(\"a\") }\nevent(\"b\") { x = 1L; disable(\"b\") }\n";
+    let mut model =
+        ModelSystem::from_source(eventide_groovy::syntax::SourceFile::new("kinds.groovy", text)).expect("loads");
+    let config = Config { stop_at_first: false, ..Config::new(Por::R4) };
+    let r = r4::explore(&mut model, &config, &mut NoMonitor);
+    let race = r.races.first().expect("the a/b race");
+    assert_eq!(race.classification, Classification::Harmful);
+    let shown: Vec<String> =
+        race.differences.iter().map(|d| format!("{}: {} / {}", d.what, d.first, d.second)).collect();
+    assert_eq!(shown, ["x: 1 (java.lang.Long) / 1 (java.lang.Integer)"]);
+}
