@@ -148,6 +148,10 @@ fn trace_files_that_give_r4_nothing_to_run_are_located_errors() {
     // A NUL byte in a name is shown escaped, not raw.
     let stderr = error("nul.trace", "load2\0\n");
     assert!(stderr.contains("unknown event `load2\\0`"), "{stderr}");
+    // A name longer than a line is cut.
+    let stderr = error("long.trace", &format!("{}\n", "x".repeat(100_000)));
+    assert!(stderr.contains(&format!("unknown event `{}… (100000 characters)`", "x".repeat(80))), "{stderr}");
+    assert!(stderr.len() < 1_000, "{} bytes", stderr.len());
     let out =
         eventide().args(["check", &model, "--por", "r4", "--reversals", "99999999999999999999"]).output().unwrap();
     assert!(

@@ -179,8 +179,12 @@ pub fn config(
                 match lookup(&name) {
                     Some(e) => events.push(e),
                     None => {
-                        // Control characters (a NUL byte) are shown escaped, not raw.
-                        let shown: String = name.chars().flat_map(char::escape_debug).collect();
+                        // Control characters (a NUL byte) are shown escaped, not raw; a name
+                        // longer than a line, cut.
+                        let mut shown: String = name.chars().take(80).flat_map(char::escape_debug).collect();
+                        if name.chars().nth(80).is_some() {
+                            shown.push_str(&format!("… ({} characters)", name.chars().count()));
+                        }
                         return Err(Ok(trace_error_at(file, line, column, format!("unknown event `{shown}`"))));
                     }
                 }
