@@ -28,7 +28,7 @@
 //! matching handlers run (App1's subscriptions first, then App2's, each in subscription order),
 //! device commands they call set attributes and, when the value changes, dispatch nested events
 //! depth first, up to [`MAX_CASCADE_DEPTH`] (then the transition ends with an `app_exception`
-//! finding keyed [`CASCADE_DEPTH_KEY`]). A runtime fault in a handler is an `app_exception`
+//! finding whose key starts with [`CASCADE_DEPTH_KEY`]). A runtime fault in a handler is an `app_exception`
 //! finding: the handler stops, its writes stay, the rest of the cascade runs.
 //!
 //! **Accesses** (for DPOR), each an interned
@@ -69,7 +69,8 @@ use crate::label::{AppId, TransitionLabel};
 
 /// Nested device events deeper than this end the transition (`cascade_depth`).
 pub const MAX_CASCADE_DEPTH: u32 = 64;
-/// The key (and message prefix) of the finding raised when a cascade is too deep.
+/// The key prefix (and message prefix) of the finding raised when a cascade is too deep (the
+/// key then names the handler's place: `cascade_depth@file:line:column`).
 pub const CASCADE_DEPTH_KEY: &str = "cascade_depth";
 
 /// How scheduled handlers run.

@@ -345,8 +345,11 @@ fn an_endless_cascade_ends_the_transition_with_cascade_depth() {
     assert_eq!(step.findings.len(), 1, "{:?}", step.findings);
     let f = &step.findings[0];
     assert_eq!(f.kind, FindingKind::AppException);
-    assert_eq!(f.key, eventide_smartthings::CASCADE_DEPTH_KEY);
+    assert!(f.key.starts_with(eventide_smartthings::CASCADE_DEPTH_KEY), "{}", f.key);
     assert!(f.message.contains("cascade_depth"));
+    // Located at the handler whose command would go deeper.
+    let at = f.position.as_ref().map(|p| (p.file.rsplit('/').next().unwrap_or(""), p.line, p.column));
+    assert_eq!(at, Some(("toggler.groovy", 18, 1)));
     // pushed + 64 nested flips.
     assert_eq!(step.label.handlers.len(), 1 + eventide_smartthings::MAX_CASCADE_DEPTH as usize);
     // Momentary sources stay enabled after firing.

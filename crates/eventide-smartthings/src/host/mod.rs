@@ -750,11 +750,22 @@ impl<'a> StHost<'a> {
         }
         if self.depth >= MAX_CASCADE_DEPTH {
             self.aborted = true;
+            // Located at the declaration of the handler whose command would go deeper.
+            let position = self.stack.last().and_then(|&(app, handler)| {
+                let source = &self.world.apps.get(app)?.source;
+                let lc = method_declared(&source.file, &source.script.stmts, &self.name(handler))?;
+                Some(SourcePosition { file: source.file.name().to_string(), line: lc.line, column: lc.column })
+            });
+            // One finding per place, whichever the explorer meets first.
+            let key = match &position {
+                Some(p) => format!("{CASCADE_DEPTH_KEY}@{p}"),
+                None => CASCADE_DEPTH_KEY.to_string(),
+            };
             self.findings.push(Finding {
                 kind: FindingKind::AppException,
-                key: CASCADE_DEPTH_KEY.to_string(),
+                key,
                 message: format!("cascade_depth: a cascade of nested events went deeper than {MAX_CASCADE_DEPTH}"),
-                position: None,
+                position,
             });
             return Err(cascade_error());
         }
@@ -1017,6 +1028,14 @@ impl<'a> StHost<'a> {
             }
         }
     }
+}
+
+/// Where the method `name` is declared at the top level of `stmts`.
+fn method_declared(file: &SourceFile, stmts: &[eventide_groovy::syntax::ast::Stmt], name: &str) -> Option<LineCol> {
+    stmts.iter().find_map(|s| match &s.kind {
+        eventide_groovy::syntax::StmtKind::Method(m) if &*m.name == name => Some(file.line_col(s.span.start)),
+        _ => None,
+    })
 }
 
 /// Where the first call of the platform's that takes a handler (`subscribe*`, `run*`,
