@@ -691,8 +691,8 @@ impl TransitionSystem for ModelSystem {
 }
 
 /// Two values that differ as state, shown so that a reader sees how: as Groovy prints them, with
-/// their types when the texts agree (`1` and `1L`), or noting that only which parts share one
-/// list or map differs.
+/// their types when the texts agree (`1` and `1L`), or noting that they differ only in what
+/// printing does not show.
 pub(crate) fn shown_apart(x: &Value, y: &Value) -> (String, String) {
     let (a, b) = (x.to_string(), y.to_string());
     if a != b {
@@ -702,7 +702,7 @@ pub(crate) fn shown_apart(x: &Value, y: &Value) -> (String, String) {
     if ta != tb {
         return (format!("{a} ({ta})"), format!("{b} ({tb})"));
     }
-    (a, format!("{b} (equal contents, shared differently or of other kinds)"))
+    (a, format!("{b} (printed alike; they differ in what printing does not show: which parts are shared, a closure's delegate, a generator's seed)"))
 }
 
 /// A loaded model file: an event model, or a program of threads with event queues
