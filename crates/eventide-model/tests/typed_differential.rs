@@ -6,11 +6,10 @@
 //! search finds, or both would miss a finding; exhaustive search runs with fingerprint
 //! verification, which compares every two states that share a fingerprint.
 
+mod common;
+
 use eventide_engine::program::SplitMix64;
-use eventide_engine::{explore, Config, Outcome, Por};
-use eventide_groovy::syntax::SourceFile;
-use eventide_model::ModelSystem;
-use std::collections::BTreeSet;
+use eventide_engine::Limits;
 
 /// The values, each with how it prints.
 const VALUES: &[(&str, &str)] = &[
@@ -72,21 +71,8 @@ fn program(seed: u64) -> String {
     text
 }
 
-fn messages(o: &Outcome) -> BTreeSet<String> {
-    o.findings.iter().map(|f| f.finding.message.clone()).collect()
-}
-
 fn check(seed: u64) {
-    let text = program(seed);
-    let load = || {
-        ModelSystem::from_source(SourceFile::new(format!("typed-{seed}.groovy"), text.clone()))
-            .unwrap_or_else(|e| panic!("{}\n{text}", e.diagnostic.render()))
-    };
-    let all = |por| Config { verify_fingerprints: true, stop_at_first: false, ..Config::new(por) };
-    let exhaustive = explore(&mut load(), &all(Por::None));
-    let dpor = explore(&mut load(), &all(Por::Dpor));
-    assert!(exhaustive.complete && dpor.complete, "seed {seed}: a run did not finish\n{text}");
-    assert_eq!(messages(&dpor), messages(&exhaustive), "seed {seed}: dpor differs from exhaustive search\n{text}");
+    common::dpor_agrees_with_exhaustive(&format!("typed-{seed}.groovy"), &program(seed), Limits::default());
 }
 
 #[test]

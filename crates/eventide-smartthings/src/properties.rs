@@ -219,7 +219,14 @@ impl PropertyFile {
         let position = invariant.position.clone();
         let mut host = EvalHost { view, reads };
         let result = self.interp.call_value(&mut host, &closure, Vec::new());
-        let changed = outside_hashes(&closure).into_iter().find(|now| !self.invariants[index].outside.contains(now));
+        // Every variable an invariant sees outside itself exists once the file has loaded: an
+        // invariant that saw none then has none to change (no hashing on every evaluation).
+        let outside = &self.invariants[index].outside;
+        let changed = if outside.is_empty() {
+            None
+        } else {
+            outside_hashes(&closure).into_iter().find(|now| !outside.contains(now))
+        };
         if let Some((variable, _)) = changed {
             return Err(EvaluationError {
                 diagnostic: Diagnostic {

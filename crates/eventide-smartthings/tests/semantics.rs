@@ -1284,23 +1284,32 @@ fn objects_that_fields_hold_are_state_and_closures_that_keep_locals_are_unsuppor
         }
     }
     assert_eq!(trail_written, [true], "the configuration where the sensor starts inactive runs `moved`");
+    let found = messages_both_ways("field-objects.groovy", Options::default(), |por| Config {
+        verify_fingerprints: true,
+        ..Config::new(por)
+    });
+    assert!(found.iter().any(|m| m.contains("motion came first")), "{found:?}");
+    assert!(
+        found.iter().any(|m| m.contains("`counter` holds a closure that captures the local variable(s) `k`")),
+        "{found:?}"
+    );
+}
+
+/// The distinct messages of the findings DPOR and exhaustive search report on `app` (sorted),
+/// asserting that both complete and report the same ones.
+fn messages_both_ways(app: &str, options: Options, config: impl Fn(Por) -> Config) -> Vec<String> {
     let mut found = Vec::new();
     for por in [Por::Dpor, Por::None] {
-        let mut sys = system(&["field-objects.groovy"], Options::default());
-        let outcome = explore(&mut sys, &Config { verify_fingerprints: true, ..Config::new(por) });
-        assert!(outcome.complete);
+        let mut sys = system(&[app], options);
+        let outcome = explore(&mut sys, &config(por));
+        assert!(outcome.complete, "{app}: {por:?} did not finish");
         let mut messages: Vec<String> = outcome.findings.iter().map(|f| f.finding.message.clone()).collect();
         messages.sort();
         messages.dedup();
         found.push(messages);
     }
-    assert_eq!(found[0], found[1], "DPOR and exhaustive search report the same findings");
-    assert!(found[0].iter().any(|m| m.contains("motion came first")), "{:?}", found[0]);
-    assert!(
-        found[0].iter().any(|m| m.contains("`counter` holds a closure that captures the local variable(s) `k`")),
-        "{:?}",
-        found[0]
-    );
+    assert_eq!(found[0], found[1], "{app} {options:?}: DPOR and exhaustive search report the same findings");
+    found.swap_remove(0)
 }
 
 #[test]
@@ -1309,18 +1318,12 @@ fn an_event_kept_in_a_field_reads_later_as_the_event_it_was() {
     // later transitions. They read the handler's own event (`touch=touched`), and a timer, which
     // has none, failed on a property of it.
     for timers in [TimerMode::Inline, TimerMode::Deferred] {
-        let mut found = Vec::new();
-        for por in [Por::Dpor, Por::None] {
-            let mut sys = system(&["field-event.groovy"], Options { timers, ..Options::default() });
-            let outcome =
-                explore(&mut sys, &Config { verify_fingerprints: true, stop_at_first: false, ..Config::new(por) });
-            assert!(outcome.complete);
-            let mut messages: Vec<String> = outcome.findings.iter().map(|f| f.finding.message.clone()).collect();
-            messages.sort();
-            messages.dedup();
-            found.push(messages);
-        }
-        assert_eq!(found[0], found[1], "{timers:?}: DPOR and exhaustive search report the same findings");
+        let options = Options { timers, ..Options::default() };
+        let found = messages_both_ways("field-event.groovy", options, |por| Config {
+            verify_fingerprints: true,
+            stop_at_first: false,
+            ..Config::new(por)
+        });
         let want: Vec<String> = [
             "timer sees lock=locked",
             "timer sees lock=unlocked",
@@ -1330,6 +1333,6 @@ fn an_event_kept_in_a_field_reads_later_as_the_event_it_was() {
         .iter()
         .map(|m| format!("java.lang.Exception: {m}"))
         .collect();
-        assert_eq!(found[0], want, "{timers:?}");
+        assert_eq!(found, want, "{timers:?}");
     }
 }
