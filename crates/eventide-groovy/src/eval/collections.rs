@@ -856,6 +856,10 @@ pub fn list_method(
             let items = snapshot();
             let mut best: Option<Value> = None;
             for it in items {
+                // Without a comparator Groovy passes over nulls (`[72, null, 68].min()` is 68).
+                if c.is_none() && matches!(it, Value::Null) {
+                    continue;
+                }
                 best = Some(match best {
                     None => it,
                     Some(b) => {

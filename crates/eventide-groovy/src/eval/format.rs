@@ -4,7 +4,7 @@
 use super::error::{class, EvalError};
 use super::host::Host;
 use super::interp::{Interpreter, R};
-use super::num::{Dec, Rounding};
+use super::num::Rounding;
 use super::ops;
 use super::show::display;
 use super::value::{Obj, Value};
@@ -326,16 +326,19 @@ pub fn format(interp: &mut Interpreter, h: &mut dyn Host, fmt: &str, args: &[Val
                     let (neg, mag) = match conv {
                         'f' => fixed(arg, prec)?,
                         'e' | 'E' => scientific(arg, prec, conv == 'E')?,
+                        // Java's `%g`: `p` significant digits after rounding; decimal notation
+                        // from 10^-4 up to 10^p, with as many places as the digits need.
                         _ => {
                             let x = ops::to_f64(arg).abs();
                             let p = prec.max(1);
-                            if x != 0.0 && (x < 1e-4 || x >= 10f64.powi(p as i32)) {
+                            // The decimal exponent of `x` rounded to `p` significant digits.
+                            let rounded = format!("{:.*e}", p - 1, x);
+                            let exponent: i32 = rounded.split_once('e').and_then(|(_, e)| e.parse().ok()).unwrap_or(0);
+                            if x != 0.0 && (exponent < -4 || exponent >= p as i32) {
                                 scientific(arg, p - 1, conv == 'G')?
                             } else {
-                                let d = Dec::from_f64(x).unwrap_or_default();
-                                let int_digits = if x >= 1.0 { d.precision() as i32 - d.scale() } else { 0 };
-                                let scale = (p as i32 - int_digits.max(1)).max(0) as usize;
-                                let (_, m) = fixed(arg, scale)?;
+                                let places = if x == 0.0 { p - 1 } else { (p as i32 - 1 - exponent).max(0) as usize };
+                                let (_, m) = fixed(arg, places)?;
                                 (ops::to_f64(arg) < 0.0, m)
                             }
                         }

@@ -667,12 +667,16 @@ impl Interpreter {
                 }
             }
         }
-        let start = match start.or_else(|| cases.iter().position(|c| c.is_default)) {
-            Some(s) => s,
+        // Groovy runs the `default` case last wherever it is written: a case before it falls
+        // through into the cases after it, and the last case falls through into `default`.
+        let order: SmallVec<[&SwitchCase; 8]> =
+            cases.iter().filter(|c| !c.is_default).chain(cases.iter().filter(|c| c.is_default)).collect();
+        let start = match start.map(|i| &cases[i]).or_else(|| cases.iter().find(|c| c.is_default)) {
+            Some(s) => order.iter().position(|c| std::ptr::eq(*c, s)).unwrap_or(0),
             None => return Ok((Flow::Normal, Value::Null)),
         };
         let inner = Frame { env: Env::child(&f.env), ctx: f.ctx.clone() };
-        for c in &cases[start..] {
+        for c in order[start..].iter().copied() {
             let (flow, value) = match c.body.split_last() {
                 Some((last, body)) if tail && matches!(last.kind, StmtKind::Break(None)) => {
                     match self.exec_stmts_tail(h, &inner, body)? {
@@ -2063,12 +2067,8 @@ impl Interpreter {
     /// Reads `recv.name`.
     pub fn get_property(&mut self, h: &mut dyn Host, recv: &Value, name: &str) -> R<Value> {
         match recv {
-            Value::Null => {
-                if name == "class" {
-                    return Ok(Value::class("org.codehaus.groovy.runtime.NullObject"));
-                }
-                Err(EvalError::npe(format!("Cannot get property '{name}' on null object")))
-            }
+            // Even `null.class` (only the method `null.getClass()` answers `NullObject`).
+            Value::Null => Err(EvalError::npe(format!("Cannot get property '{name}' on null object"))),
             Value::Map(m) => {
                 let v = m.borrow().get_str(name).cloned();
                 Ok(v.unwrap_or(Value::Null))

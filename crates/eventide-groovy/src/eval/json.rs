@@ -111,13 +111,27 @@ impl Parser<'_> {
         }
         Ok(String::from_utf8_lossy(&out).into_owned())
     }
+    /// An object as Groovy's `JsonSlurper` gives it on Java 8 and later: a `LazyMap` backed by a
+    /// `TreeMap`, so its keys come in sorted order (by UTF-16 code units, as `String.compareTo`
+    /// orders them) and a key given twice keeps its last value.
     fn object(&mut self) -> R<Value> {
+        let mut entries = self.entries()?;
+        entries.sort_by(|(a, _), (b, _)| a.encode_utf16().cmp(b.encode_utf16()));
+        let mut m = GMap::with_capacity(entries.len());
+        for (k, v) in entries {
+            m.insert(Value::str(&k), v);
+        }
+        Ok(Value::new_map(m))
+    }
+
+    /// The members of an object, in the document's order.
+    fn entries(&mut self) -> R<Vec<(String, Value)>> {
         self.i += 1;
-        let mut m = GMap::new();
+        let mut m = Vec::new();
         self.ws();
         if self.s.get(self.i) == Some(&b'}') {
             self.i += 1;
-            return Ok(Value::new_map(m));
+            return Ok(m);
         }
         loop {
             self.ws();
@@ -131,13 +145,13 @@ impl Parser<'_> {
             }
             self.i += 1;
             let v = self.value()?;
-            m.insert(Value::str(&k), v);
+            m.push((k, v));
             self.ws();
             match self.s.get(self.i) {
                 Some(b',') => self.i += 1,
                 Some(b'}') => {
                     self.i += 1;
-                    return Ok(Value::new_map(m));
+                    return Ok(m);
                 }
                 _ => return Err(err(format!("Expected ',' or '}}' at position {}", self.i))),
             }
@@ -188,7 +202,14 @@ fn escape(out: &mut String, s: &str) {
             '\t' => out.push_str("\\t"),
             '\u{8}' => out.push_str("\\b"),
             '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            // Groovy's JsonOutput escapes every character outside printable ASCII, by UTF-16
+            // code unit (`Zürich` is written `Z\u00fcrich`).
+            c if (c as u32) < 0x20 || (c as u32) > 0x7e => {
+                let mut units = [0u16; 2];
+                for unit in c.encode_utf16(&mut units) {
+                    out.push_str(&format!("\\u{unit:04x}"));
+                }
+            }
             c => out.push(c),
         }
     }
@@ -295,18 +316,8 @@ pub fn pretty_print(json: &str) -> String {
                 out.push(c);
             }
             '{' | '[' => {
-                let close = if c == '{' { '}' } else { ']' };
-                // Empty containers stay on one line.
-                let mut j = i + 1;
-                while j < cs.len() && cs[j].is_whitespace() {
-                    j += 1;
-                }
-                if j < cs.len() && cs[j] == close {
-                    out.push(c);
-                    out.push(close);
-                    i = j + 1;
-                    continue;
-                }
+                // Groovy 2.4 opens even an empty container on lines of its own (an indented
+                // blank line between the brackets).
                 indent += 1;
                 out.push(c);
                 out.push('\n');

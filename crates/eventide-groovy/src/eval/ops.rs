@@ -221,7 +221,19 @@ pub fn power(a: &Value, b: &Value) -> Result<Value, NumError> {
             })
         }
         (NumKind::Decimal, Value::Int(e)) if *e >= 0 => Ok(Value::Decimal(to_dec(a)?.pow(*e as u32)?)),
-        _ => Ok(Value::Double(to_f64(a).powf(to_f64(b)))),
+        // `power(Number, Number)`: a double power, given back as an Integer or a Long when it is
+        // whole and fits (`4 ** 0.5` is the Integer 2, `2.5 ** 2L` the Double 6.25).
+        _ => {
+            let r = to_f64(a).powf(to_f64(b));
+            // Rust's casts saturate as Java's do, so these are Java's `(double) (int) r == r` tests.
+            Ok(if (r as i32) as f64 == r {
+                Value::Int(r as i32)
+            } else if (r as i64) as f64 == r {
+                Value::Long(r as i64)
+            } else {
+                Value::Double(r)
+            })
+        }
     }
 }
 

@@ -333,6 +333,15 @@ pub fn method(
             let pat = regex::compile(interp, &re)?;
             Value::Bool(regex::full_match(&pat, s))
         }
+        ("find", [c]) if c.is_callable() => {
+            for ch in s.chars() {
+                let v = Value::str(&ch.to_string());
+                if test1(interp, h, c, v.clone())? {
+                    return Ok(Some(v));
+                }
+            }
+            Value::Null
+        }
         ("find", [re]) => {
             let pat = match re {
                 Value::Obj(o) => match &**o {

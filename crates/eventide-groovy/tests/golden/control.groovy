@@ -83,14 +83,13 @@ switch (color) {
 }
 //> R
 
-//# switch default in the middle
+//# switch default in the middle runs last: it does not fall through into the case after it
 switch (9) {
     case 1: println "one"; break
     default: println "default"
     case 2: println "two"
 }
 //> default
-//> two
 
 //# ternary and elvis
 def a = 5
@@ -227,3 +226,20 @@ println "onHandler -> " + onHandler("on")
 println "${tail(true)} ${tail(false)}"
 //> onHandler -> 50
 //> 7 8
+
+//# switch runs default last wherever it is written: the last case falls through into it
+switch (7) { default: println "d1"; case 5: println "five"; break; case 7: println "seven" }
+switch (7) { case 5: println "five"; default: println "d2"; case 7: println "seven" }
+switch (3) { case 5: println "five"; default: println "d3"; case 7: println "seven" }
+switch (5) { case 5: println "five"; default: println "d4"; case 7: println "seven" }
+def f(x) { switch (x) { case 1: "one"; break; default: "other"; break; case 2: "two"; break } }
+println([f(1), f(2), f(3)])
+//> seven
+//> d1
+//> seven
+//> d2
+//> d3
+//> five
+//> seven
+//> d4
+//> [one, two, other]

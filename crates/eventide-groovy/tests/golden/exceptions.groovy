@@ -329,3 +329,10 @@ tryIt("1<<2L") { 1 << 2L }
 //> 1.5d>>1: java.lang.UnsupportedOperationException: Cannot use rightShift() on this number type: java.lang.Double with value: 1.5
 //> 8L>>>1: 4
 //> 1<<2L: 4
+
+//# reading the property class of null raises (the method getClass() answers NullObject)
+println null.getClass().name
+def z = null
+println z.class.name
+//> org.codehaus.groovy.runtime.NullObject
+//! java.lang.NullPointerException: Cannot get property 'class' on null object

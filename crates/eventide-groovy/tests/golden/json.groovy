@@ -83,3 +83,34 @@ println new groovy.json.JsonBuilder([1, 2]).toPrettyString()
 def out = new groovy.json.JsonOutput()
 println out.toJson([a: 1, b: [true, null]])
 //> {"a":1,"b":[true,null]}
+
+//# JsonSlurper objects come in key order (a LazyMap over a TreeMap), the last of a repeated key wins
+def o = new groovy.json.JsonSlurper().parseText('{"b": 1, "a": {"y": 1, "x": 2}, "B": 3, "b": 4, "é": 5}')
+println o
+println o.keySet()
+println groovy.json.JsonOutput.toJson(o)
+//> [B:3, a:[x:2, y:1], b:4, é:5]
+//> [B, a, b, é]
+//> {"B":3,"a":{"x":2,"y":1},"b":4,"\u00e9":5}
+
+//# JsonOutput escapes every character outside printable ASCII, by UTF-16 unit
+println groovy.json.JsonOutput.toJson(["a/b": "x\ny\t\"\\\u0001 \u007e\u007fZürich€😀"])
+//> {"a/b":"x\ny\t\"\\\u0001 ~\u007fZ\u00fcrich\u20ac\ud83d\ude00"}
+
+//# JsonOutput prettyPrint opens empty containers on lines of their own
+println groovy.json.JsonOutput.prettyPrint('{"a":{},"b":[],"c":{"d":[[]]}}')
+//> {
+//>     "a": {
+//>         
+//>     },
+//>     "b": [
+//>         
+//>     ],
+//>     "c": {
+//>         "d": [
+//>             [
+//>                 
+//>             ]
+//>         ]
+//>     }
+//> }

@@ -620,3 +620,15 @@ println((1..3).inspect())
 //> []
 //> [a:1..2]
 //> 1..3
+
+//# min() and max() without a comparator pass over nulls
+println([72, null, 68].min())
+println([null, 3].min())
+println([null, 3, 9, null].max())
+println([null, null].max())
+println([3, null, 5].min { it })
+//> 68
+//> 3
+//> 9
+//> null
+//> null

@@ -539,3 +539,28 @@ t("mod bd int") { 7 % 2.0 }
 //> min bi EXC GroovyRuntimeException
 //> mod neg -1 Integer
 //> mod bd int EXC UnsupportedOperationException
+
+//# power with a non-Integer exponent: a double, given back as an Integer or a Long when whole
+def show(x) { println "${x} ${x.getClass().simpleName}" }
+show(4 ** 0.5)
+show(4.0d ** 2)
+show(2 ** 2L)
+show(1 ** -1)
+show(2 ** -1)
+show(2 ** 0.5)
+show(10L ** 10.0)
+show(2.5 ** 2L)
+show(2.5 ** 2)
+show(2 ** 40)
+show(10 ** 400.0)
+//> 2 Integer
+//> 16 Integer
+//> 4 Integer
+//> 1 Integer
+//> 0.5 Double
+//> 1.4142135623730951 Double
+//> 10000000000 Long
+//> 6.25 Double
+//> 6.25 BigDecimal
+//> 1099511627776 BigInteger
+//> Infinity Double

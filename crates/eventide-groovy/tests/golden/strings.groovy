@@ -299,3 +299,37 @@ println "ab".chars
 //# a property Groovy does not have is the program's fault
 println "ab".frobnicated
 //! groovy.lang.MissingPropertyException: No such property: frobnicated for class: java.lang.String
+
+//# String.find with a closure: the first character it accepts
+println "Hello".find { it == 'l' }
+println "Hello".find { it == 'q' }
+println "Hello".find(~/l+/)
+//> l
+//> null
+//> ll
+
+//# String.format %g: significant digits after rounding, decimal notation from 10^-4 to 10^precision
+println String.format("%g", 0.005)
+println String.format("%.3g", 0.012345)
+println String.format("%g", 123.456)
+println String.format("%.3g", 0.0099999)
+println String.format("%.2g", 99.9)
+println String.format("%g", 0.0001)
+println String.format("%g", 0.00009999)
+println String.format("%.3g", 1234.5)
+println String.format("%G", 1.5e-7)
+println String.format("%.1g", 0.5)
+println String.format("%g", -2.5)
+println String.format("%.0g", 7.0)
+//> 0.00500000
+//> 0.0123
+//> 123.456
+//> 0.0100
+//> 1.0e+02
+//> 0.000100000
+//> 9.99900e-05
+//> 1.23e+03
+//> 1.50000E-07
+//> 0.5
+//> -2.50000
+//> 7
