@@ -13,7 +13,7 @@ use super::value::{GMap, ListKind, Obj, Value};
 use crate::syntax::BinaryOp;
 
 fn arith_err(e: super::num::NumError) -> EvalError {
-    EvalError::exception(class::ARITHMETIC, Some(e.0))
+    e.into()
 }
 
 fn method_name(op: BinaryOp) -> &'static str {
@@ -135,7 +135,14 @@ pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &V
             }
             _ => Err(interp.missing_method_err(h, a, "plus", std::slice::from_ref(b))),
         },
+        // `String.minus(Pattern)` removes the first match; `minus(Object)` the first occurrence
+        // of the text.
         (BinaryOp::Sub, Value::Str(s) | Value::GString(s)) => {
+            if let Value::Obj(o) = b {
+                if let Obj::Pattern(p) = &**o {
+                    return Ok(Value::str(&p.regex.replacen(s, 1, ::regex::NoExpand(""))));
+                }
+            }
             let pat = display(h, b);
             Ok(Value::str(&s.replacen(&pat, "", 1)))
         }
@@ -210,8 +217,10 @@ pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &V
             }
             Ok(a.clone())
         }
+        // `leftShift` on a StringBuilder or a String appends as Java's `append(Object)` does
+        // (`String.valueOf`: `{a=1}` for a map).
         (BinaryOp::Shl, Value::Obj(o)) if matches!(&**o, Obj::StringBuilder(_)) => {
-            let text = display(h, b);
+            let text = super::show::java_display(h, b);
             if let Obj::StringBuilder(s) = &**o {
                 s.borrow_mut().push_str(&text);
             }
@@ -219,7 +228,7 @@ pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &V
         }
         (BinaryOp::Shl, Value::Str(s) | Value::GString(s)) => {
             let mut out = s.to_string();
-            out.push_str(&display(h, b));
+            out.push_str(&super::show::java_display(h, b));
             Ok(Value::obj(Obj::StringBuilder(out.into())))
         }
         (BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor, Value::Bool(x)) => match b {

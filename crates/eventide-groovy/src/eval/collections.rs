@@ -948,15 +948,25 @@ pub fn list_method(
         }
         ("minus", [x]) => interp.binary(h, crate::syntax::BinaryOp::Sub, recv, x)?,
         ("multiply", [x]) => interp.binary(h, crate::syntax::BinaryOp::Mul, recv, x)?,
+        // Groovy 2.4: the elements of the smaller collection (the argument's when the sizes are
+        // equal), in its order and with its duplicates, that the larger one holds (numbers by
+        // value), collected like the larger one (a set keeps one of equal elements).
         ("intersect", [x]) => {
+            let mine = snapshot();
             let others = interp.iterate(h, x)?;
+            let is_set = |v: &Value| matches!(v, Value::List(r) if r.borrow().is_set());
+            let (larger, smaller, larger_is_set) =
+                if mine.len() < others.len() { (others, mine, is_set(x)) } else { (mine, others, is_set(recv)) };
             let mut out: Vec<Value> = Vec::new();
-            for it in snapshot() {
-                if others.iter().any(|o| ops::values_equal(o, &it)) && !out.iter().any(|o| ops::values_equal(o, &it)) {
-                    out.push(it);
+            if !larger.is_empty() {
+                for it in smaller {
+                    let held = larger.iter().any(|o| ops::values_equal(o, &it));
+                    if held && !(larger_is_set && out.iter().any(|o| ops::values_equal(o, &it))) {
+                        out.push(it);
+                    }
                 }
             }
-            Value::new_list(out)
+            Value::new_list_of(if larger_is_set { ListKind::Set } else { ListKind::List }, out)
         }
         ("disjoint", [x]) => {
             let others = interp.iterate(h, x)?;

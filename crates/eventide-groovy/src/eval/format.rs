@@ -1,12 +1,12 @@
 //! `String.format` / `sprintf` / `printf` with `java.util.Formatter` semantics for the
 //! conversions SmartApps use (`%s %d %f %x %e %b %c %n %%` and the `%t` date conversions).
 
-use super::error::{class, EvalError};
+use super::error::EvalError;
 use super::host::Host;
 use super::interp::{Interpreter, R};
 use super::num::Rounding;
 use super::ops;
-use super::show::display;
+use super::show::java_display;
 use super::value::{Obj, Value};
 
 fn conversion_error(conv: char, v: &Value) -> EvalError {
@@ -96,25 +96,22 @@ fn fixed(v: &Value, prec: usize) -> R<(bool, String)> {
         Value::Float(x) if !x.is_finite() => {
             return Ok((x.is_sign_negative() && !x.is_nan(), if x.is_nan() { "NaN".into() } else { "Infinity".into() }))
         }
-        _ => ops::to_dec(v).map_err(|e| EvalError::exception(class::ARITHMETIC, Some(e.0)))?,
+        _ => ops::to_dec(v).map_err(EvalError::from)?,
     };
-    let r =
-        d.set_scale(prec as i32, Rounding::HalfUp).map_err(|e| EvalError::exception(class::ARITHMETIC, Some(e.0)))?;
+    let r = d.set_scale(prec as i32, Rounding::HalfUp).map_err(EvalError::from)?;
     let neg = r.signum() < 0 || (r.is_zero() && ops::to_f64(v).is_sign_negative() && ops::to_f64(v) != 0.0);
     Ok((neg, r.abs().to_plain_string()))
 }
 
 fn scientific(v: &Value, prec: usize, upper: bool) -> R<(bool, String)> {
-    let d = ops::to_dec(v).map_err(|e| EvalError::exception(class::ARITHMETIC, Some(e.0)))?;
+    let d = ops::to_dec(v).map_err(EvalError::from)?;
     if d.is_zero() {
         let mant = if prec > 0 { format!("0.{}", "0".repeat(prec)) } else { "0".into() };
         return Ok((false, format!("{mant}{}+00", if upper { 'E' } else { 'e' })));
     }
     let neg = d.signum() < 0;
     let d = d.abs();
-    let r = d
-        .round_to_precision(prec as u32 + 1, Rounding::HalfUp)
-        .map_err(|e| EvalError::exception(class::ARITHMETIC, Some(e.0)))?;
+    let r = d.round_to_precision(prec as u32 + 1, Rounding::HalfUp).map_err(EvalError::from)?;
     let digits = r.mantissa().to_string();
     let exp = digits.len() as i64 - 1 - r.scale() as i64;
     let mut mant = digits[..1].to_string();
@@ -240,7 +237,7 @@ pub fn format(interp: &mut Interpreter, h: &mut dyn Host, fmt: &str, args: &[Val
         let arg = args.get(idx).ok_or_else(|| missing_arg(&spec_text))?;
         let text = match conv {
             's' | 'S' => {
-                let mut s = if arg.is_null() { "null".to_string() } else { display(h, arg) };
+                let mut s = if arg.is_null() { "null".to_string() } else { java_display(h, arg) };
                 if let Some(p) = spec.precision {
                     s = s.chars().take(p).collect();
                 }

@@ -1157,8 +1157,7 @@ impl Interpreter {
             Value::Str(s) | Value::GString(s) => Ok(Value::str(&super::strings::next_string(s, inc))),
             _ if v.is_number() => {
                 let one = Value::Int(1);
-                ops::arith(if inc { Arith::Add } else { Arith::Sub }, v, &one)
-                    .map_err(|e| EvalError::exception(class::ARITHMETIC, Some(e.0)))
+                ops::arith(if inc { Arith::Add } else { Arith::Sub }, v, &one).map_err(EvalError::from)
             }
             _ => Err(self.missing_method_err(h, v, if inc { "next" } else { "previous" }, &[])),
         }

@@ -400,8 +400,9 @@ fn obj_method(
             _ => return Ok(None),
         })),
         Obj::StringBuilder(s) => Ok(Some(match (name, args) {
+            // Java's `append(Object)`: `String.valueOf` (`{a=1}` for a map).
             ("append" | "leftShift", [x]) => {
-                let t = display(h, x);
+                let t = super::show::java_display(h, x);
                 s.borrow_mut().push_str(&t);
                 recv.clone()
             }

@@ -39,8 +39,32 @@ impl fmt::Debug for I128 {
 pub struct NumError(pub String);
 
 impl NumError {
+    /// The message of a `BigDecimal` result past the 38 digits this implementation keeps.
+    pub const DECIMAL_LIMIT: &'static str = "BigDecimal result exceeds 38 significant digits";
+    /// The message of a `BigInteger` result past the 128 bits this implementation keeps.
+    pub const BIG_INTEGER_LIMIT: &'static str = "BigInteger result exceeds 128 bits";
+
     fn overflow() -> NumError {
-        NumError("BigDecimal result exceeds 38 significant digits".into())
+        NumError(Self::DECIMAL_LIMIT.into())
+    }
+}
+
+/// An arithmetic failure is Java's `ArithmeticException`, except where this implementation's
+/// limits end the computation: Groovy's `BigDecimal` and `BigInteger` are unbounded, so a result
+/// past 38 digits or 128 bits is an unsupported construct (naming the limit), not an exception
+/// the program would raise.
+impl From<NumError> for super::error::EvalError {
+    fn from(e: NumError) -> Self {
+        use super::error::{class, EvalError};
+        match e.0.as_str() {
+            NumError::DECIMAL_LIMIT => EvalError::unsupported(
+                "a BigDecimal of more than 38 significant digits (Groovy's BigDecimal is unbounded; Eventide keeps 38 digits)",
+            ),
+            NumError::BIG_INTEGER_LIMIT => EvalError::unsupported(
+                "a BigInteger beyond 128 bits (Groovy's BigInteger is unbounded; Eventide keeps 128 bits)",
+            ),
+            _ => EvalError::exception(class::ARITHMETIC, Some(e.0)),
+        }
     }
 }
 

@@ -10,7 +10,7 @@ use super::value::Value;
 use crate::syntax::BinaryOp;
 
 fn arith_err(e: super::num::NumError) -> EvalError {
-    EvalError::exception(class::ARITHMETIC, Some(e.0))
+    e.into()
 }
 
 /// `RoundingMode` from an enum value (`RoundingMode.HALF_UP`) or legacy int constant.
@@ -126,7 +126,13 @@ pub fn method(
             })
         }
         ("longValue" | "toLong", []) => Value::Long(to_i64(recv)),
-        ("doubleValue" | "toDouble", []) => Value::Double(to_f64(recv)),
+        // Groovy's `toDouble()` reads a Float's printed digits (`72.3f.toDouble()` is 72.3);
+        // `doubleValue()` widens its binary value (72.30000305175781).
+        ("toDouble", []) => match recv {
+            Value::Float(f) => Value::Double(super::num::java_float_to_string(*f).parse().unwrap_or(*f as f64)),
+            _ => Value::Double(to_f64(recv)),
+        },
+        ("doubleValue", []) => Value::Double(to_f64(recv)),
         ("floatValue" | "toFloat", []) => Value::Float(to_f64(recv) as f32),
         ("toBigDecimal", []) => Value::Decimal(ops::to_dec(recv).map_err(arith_err)?),
         ("toBigInteger" | "toBigInt", []) => Value::BigInt(I128::new(ops::to_i128(recv))),

@@ -113,7 +113,7 @@ fn big(v: i128) -> Value {
 }
 
 fn overflow() -> NumError {
-    NumError("BigInteger result exceeds 128 bits".into())
+    NumError(NumError::BIG_INTEGER_LIMIT.into())
 }
 
 /// Arithmetic on two numbers with Groovy's promotion. `Err` carries an `ArithmeticException`

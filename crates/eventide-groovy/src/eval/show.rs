@@ -43,6 +43,64 @@ pub fn write_display(h: &mut dyn Host, out: &mut String, v: &Value) {
     }
 }
 
+/// The text Java's own `toString()` gives, for where Java rather than Groovy turns a value into
+/// text (`String.valueOf`, `String.format("%s")`, `StringBuilder.append`): a map is `{a=1, b=2}`
+/// and a range `1..3`, inside collections too; everything else prints as Groovy prints it.
+pub fn java_display(h: &mut dyn Host, v: &Value) -> String {
+    let mut out = String::new();
+    write_java(h, &mut out, v, 0);
+    out
+}
+
+fn write_java(h: &mut dyn Host, out: &mut String, v: &Value, depth: usize) {
+    if depth > MAX_DEPTH {
+        out.push_str("...");
+        return;
+    }
+    match v {
+        Value::Map(m) => {
+            let own = Rc::as_ptr(m) as *const u8 as usize;
+            let entries: Vec<(Value, Value)> = m.borrow().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+            out.push('{');
+            for (i, (k, x)) in entries.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                for (j, part) in [k, x].into_iter().enumerate() {
+                    if j == 1 {
+                        out.push('=');
+                    }
+                    match part {
+                        Value::Map(inner) if Rc::as_ptr(inner) as *const u8 as usize == own => {
+                            out.push_str("(this Map)")
+                        }
+                        _ => write_java(h, out, part, depth + 1),
+                    }
+                }
+            }
+            out.push('}');
+        }
+        Value::List(l) => {
+            let own = Rc::as_ptr(l) as *const u8 as usize;
+            let items = l.borrow().to_vec();
+            out.push('[');
+            for (i, x) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                match x {
+                    Value::List(inner) if Rc::as_ptr(inner) as *const u8 as usize == own => {
+                        out.push_str("(this Collection)")
+                    }
+                    _ => write_java(h, out, x, depth + 1),
+                }
+            }
+            out.push(']');
+        }
+        _ => write_value(&mut Some(h), out, v, depth),
+    }
+}
+
 /// `IntRange.toString()`: `1..5`, reversed `5..1`; an empty range `[]`.
 pub fn range_to_string(v: &Value) -> Option<String> {
     let Value::Range(_) = v else { return None };

@@ -203,8 +203,7 @@ fn exact_decimal(d: f64) -> R<super::num::Dec> {
         m /= 2;
         e += 1;
     }
-    let overflow =
-        || EvalError::exception(class::ARITHMETIC, Some("BigDecimal result exceeds 38 significant digits".into()));
+    let overflow = || EvalError::from(super::num::NumError(super::num::NumError::DECIMAL_LIMIT.into()));
     if e >= 0 {
         let v = m
             .checked_mul(1i128.checked_shl(e as u32).filter(|_| e < 126).ok_or_else(overflow)?)
@@ -499,7 +498,7 @@ pub fn call_static(
             }
             Value::Int(v as i32)
         }
-        ("String", "valueOf" | "copyValueOf", [x]) => Value::str(&display(h, x)),
+        ("String", "valueOf" | "copyValueOf", [x]) => Value::str(&super::show::java_display(h, x)),
         ("String", "format", [fmt, rest @ ..]) => {
             let fmt = display(h, fmt);
             // An array as the only argument is the varargs array itself (Java spreads it).

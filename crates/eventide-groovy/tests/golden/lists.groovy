@@ -632,3 +632,21 @@ println([3, null, 5].min { it })
 //> 9
 //> null
 //> null
+
+//# intersect keeps the smaller collection's order, duplicates and elements
+println([1,2,3].intersect([3,2]))
+println([1,2,3,4].intersect([4,1,9]))
+println([1,2,2,3].intersect([2,3,2]))
+println([1,2,3].intersect([2L, 3.0]))
+println([1,2].intersect([2,1]))
+println([3,1,2].intersect([]))
+println(([1,2,3] as Set).intersect([3,3,1]))
+println([3,3,1].intersect([1,2,3,4] as Set))
+//> [3, 2]
+//> [4, 1]
+//> [2, 3, 2]
+//> [2, 3.0]
+//> [2, 1]
+//> []
+//> [3, 1]
+//> [3, 1]

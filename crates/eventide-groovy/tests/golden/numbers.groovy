@@ -564,3 +564,30 @@ show(10 ** 400.0)
 //> 6.25 BigDecimal
 //> 1099511627776 BigInteger
 //> Infinity Double
+
+//# a BigDecimal past 38 significant digits is Eventide's limit, not an exception the program could catch
+def avg = 70.0
+try {
+    (1..40).each { avg = avg * 0.9 + 75 * 0.1 }
+} catch (Exception e) {
+    println "caught $e"
+}
+//! unsupported construct: a BigDecimal of more than 38 significant digits
+
+//# a BigInteger past 128 bits is Eventide's limit too
+try {
+    println 2G ** 200
+} catch (Exception e) {
+    println "caught $e"
+}
+//! unsupported construct: a BigInteger beyond 128 bits
+
+//# toDouble of a Float reads its printed digits; doubleValue widens the binary value
+println 1.1f.toDouble()
+println "72.3".toFloat().toDouble()
+println 72.3f.doubleValue()
+println 2.5G.toDouble()
+//> 1.1
+//> 72.3
+//> 72.30000305175781
+//> 2.5

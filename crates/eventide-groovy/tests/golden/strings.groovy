@@ -333,3 +333,31 @@ println String.format("%.0g", 7.0)
 //> 0.5
 //> -2.50000
 //> 7
+
+//# where Java turns a value into text (valueOf, format %s, StringBuilder append and <<) a map is {a=1} and a range 1..3
+println String.valueOf([[a:1], 2])
+println String.valueOf(1..3)
+def sb = new StringBuilder(); sb << (1..3); sb << ";"; sb << [x: null, y: [1, [z: "s"]]]; sb.append([:]); println sb
+println String.format("%s|%s|%s|%S", [a:[b:1]], 1..3, [1..2], [k: "v"])
+println sprintf("%s", [a:1])
+println "${[a:1]}" + [b:2] + [a:1].toString()
+def m = [a:1]; m.self = m; println String.valueOf(m)
+println(("a" << [b: 1] << (1..2)).toString())
+//> [{a=1}, 2]
+//> 1..3
+//> 1..3;{x=null, y=[1, {z=s}]}{}
+//> {a={b=1}}|1..3|[1..2]|{K=V}
+//> {a=1}
+//> [a:1][b:2][a:1]
+//> {a=1, self=(this Map)}
+//> a{b=1}1..2
+
+//# String minus a Pattern removes the first match
+println("a1b2" - ~/\d/)
+println("temp: 72F".minus(~/[A-Z]$/))
+println("a  b c" - ~/\s+/)
+println("a.b.c" - ".")
+//> ab2
+//> temp: 72
+//> ab c
+//> ab.c
