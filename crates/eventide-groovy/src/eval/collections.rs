@@ -127,26 +127,12 @@ pub fn list_get_at(interp: &mut Interpreter, h: &mut dyn Host, items: &[Value], 
     let len = items.len() as i64;
     match idx {
         Value::Range(r) => {
-            if r.is_empty() {
-                return Ok(Value::new_list(Vec::new()));
+            let Some((a, b, reverse)) = r.slice(len) else { return Ok(Value::new_list(Vec::new())) };
+            if a < 0 || b >= len {
+                return Err(index_error(if a < 0 { a } else { b }, items.len()));
             }
-            let norm = |i: i32| -> i64 {
-                let i = i as i64;
-                if i < 0 {
-                    i + len
-                } else {
-                    i
-                }
-            };
-            let (a, b) = (norm(r.from()), norm(r.to()));
-            if a < 0 || b < 0 || a >= len || b >= len {
-                return Err(index_error(if a < 0 || a >= len { r.from() as i64 } else { r.to() as i64 }, items.len()));
-            }
-            let out: Vec<Value> = if a <= b {
-                items[a as usize..=b as usize].to_vec()
-            } else {
-                items[b as usize..=a as usize].iter().rev().cloned().collect()
-            };
+            let picked = &items[a as usize..=b as usize];
+            let out: Vec<Value> = if reverse { picked.iter().rev().cloned().collect() } else { picked.to_vec() };
             Ok(Value::new_list(out))
         }
         Value::List(l) => {
@@ -1129,7 +1115,7 @@ pub fn range_method(
         ("isReverse", []) => Value::Bool(r.reverse),
         ("contains", [x]) => Value::Bool(super::interp::range_contains(r, x)),
         ("containsWithinBounds", [x]) => Value::Bool(x.as_i64().is_some_and(|i| r.contains(i))),
-        ("reverse", []) => Value::Range(Range { reverse: !r.reverse, ..*r }),
+        ("reverse", []) => Value::Range(Range { reverse: !r.reverse, exclusive_to: None, ..*r }),
         ("step", [n]) | ("step", [n, _]) => {
             let Some(n) = num_arg(n) else { return Ok(None) };
             if n == 0 {

@@ -756,6 +756,8 @@ fn hash_rec<H: Hasher>(v: &Value, h: &mut H, depth: usize, walk: &mut HashWalk) 
             // than that list: `r instanceof IntRange` tells them apart.
             if exact {
                 h.write_u8(14);
+                // `1..<5` and `1..4` print apart.
+                h.write_i64(r.exclusive_to.map_or(i64::MIN, i64::from));
             }
             let mut sub = rustc_hash::FxHasher::default();
             sub.write_u8(4);

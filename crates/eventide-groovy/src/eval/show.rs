@@ -151,6 +151,8 @@ fn write_value(h: &mut Option<&mut dyn Host>, out: &mut String, v: &Value, depth
         Value::Range(r) => {
             if r.empty {
                 out.push_str("[]");
+            } else if let Some(to) = r.exclusive_to {
+                let _ = write!(out, "{}..<{to}", r.from());
             } else {
                 let _ = write!(out, "{}..{}", r.from(), r.to());
             }

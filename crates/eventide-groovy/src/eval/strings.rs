@@ -86,19 +86,12 @@ pub fn get_at(s: &str, idx: &Value) -> R<Value> {
     let len = cs.len() as i64;
     match idx {
         Value::Range(r) => {
-            if r.is_empty() {
-                return Ok(Value::str(""));
+            let Some((a, b, reverse)) = r.slice(len) else { return Ok(Value::str("")) };
+            if a < 0 || b >= len {
+                return Err(idx_error(format!("String index out of range: {}", if a < 0 { a } else { b })));
             }
-            let norm = |i: i32| if (i as i64) < 0 { i as i64 + len } else { i as i64 };
-            let (a, b) = (norm(r.from()), norm(r.to()));
-            if a < 0 || b < 0 || a >= len || b >= len {
-                return Err(idx_error(format!("String index out of range: {}", if a < 0 || a >= len { a } else { b })));
-            }
-            let out: String = if a <= b {
-                cs[a as usize..=b as usize].iter().collect()
-            } else {
-                cs[b as usize..=a as usize].iter().rev().collect()
-            };
+            let picked = &cs[a as usize..=b as usize];
+            let out: String = if reverse { picked.iter().rev().collect() } else { picked.iter().collect() };
             Ok(Value::str(&out))
         }
         _ if idx.is_number() => {

@@ -120,24 +120,56 @@ pub struct Range {
     pub high: i32,
     pub reverse: bool,
     pub empty: bool,
+    /// The bound written after `..<` (Groovy's IntRange keeps it): it prints as `1..<5` and
+    /// selects by its written bounds (`s[1..<-1]` drops the first and the last character).
+    pub exclusive_to: Option<i32>,
 }
 
 impl Range {
     /// The range `from..to` or `from..<to` as Groovy builds it.
     pub fn new(from: i32, to: i32, exclusive: bool) -> Range {
+        let r = |low, high, reverse| Range { low, high, reverse, empty: false, exclusive_to: None };
         if exclusive {
             if from == to {
-                return Range { low: from, high: to, reverse: false, empty: true };
+                return Range { empty: true, ..r(from, to, false) };
             }
+            let exclusive_to = Some(to);
             if from < to {
-                Range { low: from, high: to - 1, reverse: false, empty: false }
+                Range { exclusive_to, ..r(from, to - 1, false) }
             } else {
-                Range { low: to + 1, high: from, reverse: true, empty: false }
+                Range { exclusive_to, ..r(to + 1, from, true) }
             }
         } else if from <= to {
-            Range { low: from, high: to, reverse: false, empty: false }
+            r(from, to, false)
         } else {
-            Range { low: to, high: from, reverse: true, empty: false }
+            r(to, from, true)
+        }
+    }
+
+    /// The positions `coll[range]` selects in a collection of `size` elements, negative bounds
+    /// counting from the end: (first, last, reversed), `first <= last`; `None` for none. A range
+    /// written with `..<` excludes its written end after that counting (Groovy's
+    /// `IntRange.subListBorders`): `[1, 2, 3, 4][0..<-1]` is `[1, 2, 3]`. The positions may lie
+    /// outside the collection; the caller checks them.
+    pub fn slice(&self, size: i64) -> Option<(i64, i64, bool)> {
+        if self.empty {
+            return None;
+        }
+        let at = |i: i32| if i < 0 { i as i64 + size } else { i as i64 };
+        let from = at(self.from());
+        match self.exclusive_to {
+            Some(to) => {
+                let to = at(to);
+                match from.cmp(&to) {
+                    std::cmp::Ordering::Greater => Some((to + 1, from, true)),
+                    std::cmp::Ordering::Equal => None,
+                    std::cmp::Ordering::Less => Some((from, to - 1, false)),
+                }
+            }
+            None => {
+                let to = at(self.to());
+                Some(if from <= to { (from, to, false) } else { (to, from, true) })
+            }
         }
     }
     pub fn len(&self) -> usize {
@@ -903,6 +935,18 @@ mod tests {
         assert!(r.is_empty());
         let r = Range::new(3, 1, false);
         assert_eq!(r.iter().collect::<Vec<_>>(), vec![3, 2, 1]);
+    }
+
+    #[test]
+    fn exclusive_ranges_select_by_their_written_bounds() {
+        // `[1, 2, 3, 4][0..<-1]`, `[1..<-1]`, `[-1..<0]`, `[2..<-2]`, `[0..<3]`, `[1..-1]`.
+        assert_eq!(Range::new(0, -1, true).slice(4), Some((0, 2, false)));
+        assert_eq!(Range::new(1, -1, true).slice(4), Some((1, 2, false)));
+        assert_eq!(Range::new(-1, 0, true).slice(4), Some((1, 3, true)));
+        assert_eq!(Range::new(2, -2, true).slice(4), None);
+        assert_eq!(Range::new(0, 3, true).slice(4), Some((0, 2, false)));
+        assert_eq!(Range::new(1, -1, false).slice(4), Some((1, 3, false)));
+        assert_eq!(Range::new(-1, 1, false).slice(4), Some((1, 3, true)));
     }
 
     #[test]

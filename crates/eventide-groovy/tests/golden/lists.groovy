@@ -650,3 +650,38 @@ println([3,3,1].intersect([1,2,3,4] as Set))
 //> []
 //> [3, 1]
 //> [3, 1]
+
+//# a range written with ..< selects by its written bounds, negative ones counted from the end, and prints as written
+def s = '"quoted"'
+println s[1..<-1]
+println "abcdef"[0..<-1]
+println "abcdef"[2..<-2]
+println "abcdef"[-1..<0]
+println "abcdef"[2..<-4]
+println([1, 2, 3, 4][0..<-1])
+println([1, 2, 3, 4][1..<-1])
+println([1, 2, 3, 4][-1..<0])
+println([1, 2, 3, 4][0..<3])
+println([1, 2, 3, 4][-1..1])
+println((1..<5).toString())
+println("${0..<3}")
+println([0..<3, 5..<1, 2..4])
+println((1..<5).inspect())
+println((0..<3).size())
+println((1..<5) == (1..4))
+//> quoted
+//> abcde
+//> cd
+//> fedcb
+//> 
+//> [1, 2, 3]
+//> [2, 3]
+//> [4, 3, 2]
+//> [1, 2, 3]
+//> [4, 3, 2]
+//> 1..<5
+//> [0, 1, 2]
+//> [0..<3, 5..<1, 2..4]
+//> 1..<5
+//> 3
+//> true
