@@ -622,9 +622,7 @@ pub fn list_method(
         }
         // `forEach` is Java's: the same walk, returning nothing.
         ("each" | "forEach", [c]) if c.is_callable() => {
-            for it in snapshot() {
-                call1(interp, h, c, it)?;
-            }
+            walk_list(l, |_, it| call1(interp, h, c, it).map(|_| true))?;
             if name == "each" {
                 recv.clone()
             } else {
@@ -638,20 +636,18 @@ pub fn list_method(
             recv.clone()
         }
         ("eachWithIndex", [c]) if c.is_callable() => {
-            for (i, it) in snapshot().into_iter().enumerate() {
-                interp.call_value(h, c, vec![it, Value::Int(i as i32)])?;
-            }
+            walk_list(l, |i, it| interp.call_value(h, c, vec![it, Value::Int(i as i32)]).map(|_| true))?;
             recv.clone()
         }
         ("collect", []) => Value::new_list(snapshot()),
         // A shallow copy, as `ArrayList.clone()` (a set's is a set).
         ("clone", []) => Value::new_list_of(l.borrow().kind, snapshot()),
         ("collect", [c]) if c.is_callable() => {
-            let items = snapshot();
-            let mut out = Vec::with_capacity(items.len());
-            for it in items {
+            let mut out = Vec::with_capacity(l.borrow().len());
+            walk_list(l, |_, it| {
                 out.push(call1(interp, h, c, it)?);
-            }
+                Ok(true)
+            })?;
             Value::new_list(out)
         }
         ("collect", [init, c]) if c.is_callable() => {
@@ -1335,9 +1331,15 @@ pub fn map_method(
             Value::Null
         }
         // `forEach` is Java's: the same walk, returning nothing.
+        // Walked as a LinkedHashMap's iterator: a step after a change of size raises
+        // `ConcurrentModificationException` (the walk ends after the entries it started with).
         ("each" | "forEach", [c]) if c.is_callable() => {
-            for (k, v) in entries() {
-                call_entry(interp, h, c, &k, &v)?;
+            let all = entries();
+            for (i, (k, v)) in all.iter().enumerate() {
+                if i > 0 && m.borrow().len() != all.len() {
+                    return Err(EvalError::exception(class::CONCURRENT_MODIFICATION, None));
+                }
+                call_entry(interp, h, c, k, v)?;
             }
             if name == "each" {
                 recv.clone()
@@ -1347,7 +1349,12 @@ pub fn map_method(
         }
         ("eachWithIndex", [c]) if c.is_callable() => {
             let three = arity(interp, c) >= 3;
-            for (i, (k, v)) in entries().into_iter().enumerate() {
+            let all = entries();
+            let size = all.len();
+            for (i, (k, v)) in all.into_iter().enumerate() {
+                if i > 0 && m.borrow().len() != size {
+                    return Err(EvalError::exception(class::CONCURRENT_MODIFICATION, None));
+                }
                 if three {
                     interp.call_value(h, c, vec![k, v, Value::Int(i as i32)])?;
                 } else {
@@ -1537,6 +1544,40 @@ pub fn map_method(
             return Ok(None);
         }
     }))
+}
+
+/// Walks `l` as Java's iterator does, as Groovy's `each`, `eachWithIndex`, `collect` and `for`
+/// loops do: elements are read from the live list, so a store into a later position is seen. A
+/// list (`ArrayList`) ends its walk when the position reaches its current size, and a step after
+/// its size changed raises `ConcurrentModificationException` (removing the next-to-last element
+/// ends the walk quietly, as in Java); a set (`LinkedHashSet`) raises at any step after a change
+/// of size, and ends after its last element. The change of size stands for Java's modification
+/// count. `step` gets each position and element and says whether to go on.
+pub fn walk_list(l: &ListRef, mut step: impl FnMut(usize, Value) -> R<bool>) -> R<()> {
+    let (expected, set) = {
+        let list = l.borrow();
+        (list.len(), list.is_set())
+    };
+    let mut cursor = 0;
+    loop {
+        let item = {
+            let list = l.borrow();
+            let size = list.len();
+            let done = if set { cursor >= expected } else { cursor == size };
+            if done {
+                break;
+            }
+            if size != expected {
+                return Err(EvalError::exception(class::CONCURRENT_MODIFICATION, None));
+            }
+            list[cursor].clone()
+        };
+        cursor += 1;
+        if !step(cursor - 1, item)? {
+            break;
+        }
+    }
+    Ok(())
 }
 
 /// The kind of what filtering `l` gives: a set for a set, else a list.

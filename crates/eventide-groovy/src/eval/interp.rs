@@ -605,8 +605,24 @@ impl Interpreter {
                     }
                     return Ok(Flow::Normal);
                 }
-                let items = self.iterate(h, &coll).map_err(|e| self.loc(e, iterable.span))?;
                 let inner = Frame { env: Env::child(&f.env), ctx: f.ctx.clone() };
+                if let Value::List(l) = &coll {
+                    // Java's iterator over the live list (see `walk_list`).
+                    let mut exit = None;
+                    let walked = super::collections::walk_list(l, |_, item| {
+                        let item = match ty {
+                            Some(t) => convert::coerce_to_type(h, &item, t).map_err(|e| self.loc(e, s.span))?,
+                            None => item,
+                        };
+                        inner.env.declare(var.clone(), item);
+                        let flow = self.exec_body(h, &inner, body)?;
+                        exit = Self::loop_flow(flow, label);
+                        Ok(exit.is_none())
+                    });
+                    walked.map_err(|e| self.loc(e, iterable.span))?;
+                    return Ok(exit.unwrap_or(Flow::Normal));
+                }
+                let items = self.iterate(h, &coll).map_err(|e| self.loc(e, iterable.span))?;
                 for item in items {
                     let item = match ty {
                         Some(t) => convert::coerce_to_type(h, &item, t).map_err(|e| self.loc(e, s.span))?,

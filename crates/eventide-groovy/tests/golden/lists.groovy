@@ -685,3 +685,32 @@ println((1..<5) == (1..4))
 //> 1..<5
 //> 3
 //> true
+
+//# changing a collection while each, collect or for walks it raises ConcurrentModificationException, as Java's iterators do
+def t(String name, Closure c) { try { println "$name: ${c()}" } catch (e) { println "$name: ${e.class.name} ${e.message}" } }
+t("each remove middle") { def l = [1,2,3,4]; l.each { if (it == 2) l.remove(1) }; l }
+t("each remove next-to-last") { def l = [1,2,3,4]; l.each { if (it == 3) l.remove(2) }; l }
+t("each add") { def l = [1,2]; l.each { if (l.size() < 5) l << 9 }; l }
+t("for add") { def l = [1,2]; for (x in l) { if (l.size() < 5) l.add(9) }; l }
+t("for remove") { def l = [1,2,3]; for (x in l) { if (x == 3) l.remove(0) }; l }
+t("eachWithIndex") { def l = [1,2,3]; l.eachWithIndex { x, i -> if (i == 0) l.remove(2) }; l }
+t("each sees a later store") { def l = [1,2,3]; def out = []; l.each { out << it; l[2] = 7 }; out }
+t("collect add") { def l = [1,2]; l.collect { if (l.size() < 3) l << 9; it } }
+t("map each put") { def m = [a:1, b:2]; m.each { k, v -> if (k == 'a') m.c = 3 }; m }
+t("map each put at the last entry") { def m = [a:1, b:2]; m.each { k, v -> if (k == 'b') m.c = 3 }; m }
+t("set each remove") { def s = [1,2,3] as Set; s.each { if (it == 2) s.remove(it) }; s }
+t("clear in each") { def l = [1,2,3]; l.each { l.clear() }; l }
+t("break out of for") { def l = [1,2,3]; def n = 0; for (x in l) { n += x; if (x == 2) break }; n }
+//> each remove middle: java.util.ConcurrentModificationException null
+//> each remove next-to-last: [1, 2, 4]
+//> each add: java.util.ConcurrentModificationException null
+//> for add: java.util.ConcurrentModificationException null
+//> for remove: java.util.ConcurrentModificationException null
+//> eachWithIndex: java.util.ConcurrentModificationException null
+//> each sees a later store: [1, 2, 7]
+//> collect add: java.util.ConcurrentModificationException null
+//> map each put: java.util.ConcurrentModificationException null
+//> map each put at the last entry: [a:1, b:2, c:3]
+//> set each remove: java.util.ConcurrentModificationException null
+//> clear in each: java.util.ConcurrentModificationException null
+//> break out of for: 3
