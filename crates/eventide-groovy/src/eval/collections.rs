@@ -122,6 +122,18 @@ fn no_such_element(msg: &str) -> EvalError {
     EvalError::exception(class::NO_SUCH_ELEMENT, Some(msg.to_string()))
 }
 
+/// The `ArrayIndexOutOfBoundsException` of `array[idx]` for an index past the end of a Java array
+/// (`"07:30".split(":")[2]`): only a list reads `null` there. (Before the start, arrays and
+/// lists raise alike, in [`list_get_at`].) The message is Java 8's, the index.
+pub fn past_array_end(list: &super::value::GList, idx: &Value) -> Option<EvalError> {
+    if !matches!(list.kind, ListKind::Array(_)) || !matches!(idx, Value::Int(_) | Value::Long(_)) {
+        return None;
+    }
+    let i = ops::to_i64(idx);
+    (i >= list.len() as i64)
+        .then(|| EvalError::exception("java.lang.ArrayIndexOutOfBoundsException", Some(i.to_string())))
+}
+
 /// `list[idx]`: negative indices count from the end, ranges and lists of indices select.
 pub fn list_get_at(interp: &mut Interpreter, h: &mut dyn Host, items: &[Value], idx: &Value) -> R<Value> {
     let len = items.len() as i64;
@@ -484,6 +496,9 @@ pub fn list_method(
             items[i as usize].clone()
         }
         ("getAt", [i]) => {
+            if let Some(e) = past_array_end(&l.borrow(), i) {
+                return Err(e);
+            }
             let items = snapshot();
             list_get_at(interp, h, &items, i)?
         }

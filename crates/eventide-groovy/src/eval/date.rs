@@ -37,9 +37,42 @@ const MONTHS: [&str; 12] = [
 ];
 const DAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
+/// Java's old three-letter zone ids (`TimeZone.getTimeZone("PST")`) and the zones they stand for
+/// (`EST`, `MST` and `HST` are fixed offsets, zones of their own in the tz database).
+const OLD_ZONE_IDS: [(&str, &str); 25] = [
+    ("ACT", "Australia/Darwin"),
+    ("AET", "Australia/Sydney"),
+    ("AGT", "America/Argentina/Buenos_Aires"),
+    ("ART", "Africa/Cairo"),
+    ("AST", "America/Anchorage"),
+    ("BET", "America/Sao_Paulo"),
+    ("BST", "Asia/Dhaka"),
+    ("CAT", "Africa/Harare"),
+    ("CNT", "America/St_Johns"),
+    ("CST", "America/Chicago"),
+    ("CTT", "Asia/Shanghai"),
+    ("EAT", "Africa/Addis_Ababa"),
+    ("ECT", "Europe/Paris"),
+    ("IET", "America/Indiana/Indianapolis"),
+    ("IST", "Asia/Kolkata"),
+    ("JST", "Asia/Tokyo"),
+    ("MIT", "Pacific/Apia"),
+    ("NET", "Asia/Yerevan"),
+    ("NST", "Pacific/Auckland"),
+    ("PLT", "Asia/Karachi"),
+    ("PNT", "America/Phoenix"),
+    ("PRT", "America/Puerto_Rico"),
+    ("PST", "America/Los_Angeles"),
+    ("SST", "Pacific/Guadalcanal"),
+    ("VST", "Asia/Ho_Chi_Minh"),
+];
+
 /// Looks up a time zone as Java's `TimeZone.getTimeZone(id)` does: unknown ids give GMT.
 pub fn time_zone(id: &str) -> Tz {
     if let Ok(tz) = id.parse::<Tz>() {
+        return tz;
+    }
+    if let Some(tz) = OLD_ZONE_IDS.iter().find(|(old, _)| *old == id).and_then(|(_, zone)| zone.parse::<Tz>().ok()) {
         return tz;
     }
     // `GMT+5`, `GMT-05:00`, `UTC+2`: whole-hour offsets map to the Etc zones.

@@ -534,6 +534,9 @@ pub fn get_at(interp: &mut Interpreter, h: &mut dyn Host, recv: &Value, idx: &Va
         Value::Null => Err(EvalError::npe("Cannot invoke method getAt() on null object")),
         Value::List(l) => {
             let items = l.borrow();
+            if let Some(e) = collections::past_array_end(&items, idx) {
+                return Err(e);
+            }
             collections::list_get_at(interp, h, &items, idx)
         }
         Value::Range(r) => {
@@ -591,6 +594,10 @@ pub fn put_at(interp: &mut Interpreter, h: &mut dyn Host, recv: &Value, idx: &Va
                 _ => return Err(interp.missing_method_err(h, recv, "putAt", &[idx.clone(), v])),
             };
             let mut items = l.borrow_mut();
+            // An array does not grow.
+            if let Some(e) = collections::past_array_end(&items, idx) {
+                return Err(e);
+            }
             let len = items.len() as i64;
             let pos = if i < 0 { i + len } else { i };
             if pos < 0 {

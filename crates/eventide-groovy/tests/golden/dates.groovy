@@ -363,3 +363,20 @@ println new Date(0).format("HH:mm")
 //> 00:00
 //> Asia/Tokyo
 //> 09:00
+
+//# Java's old three-letter zone ids stand for their regions (EST, MST, HST are fixed offsets)
+def d = new Date(1720000000000L)
+["PST", "CST", "AST", "IST", "JST", "ECT", "AET", "EST", "MST", "XYZ"].each { id ->
+    def z = TimeZone.getTimeZone(id)
+    println "$id ${z.rawOffset} ${d.format('yyyy-MM-dd HH:mm z', z)}"
+}
+//> PST -28800000 2024-07-03 02:46 PDT
+//> CST -21600000 2024-07-03 04:46 CDT
+//> AST -32400000 2024-07-03 01:46 AKDT
+//> IST 19800000 2024-07-03 15:16 IST
+//> JST 32400000 2024-07-03 18:46 JST
+//> ECT 3600000 2024-07-03 11:46 CEST
+//> AET 36000000 2024-07-03 19:46 AEST
+//> EST -18000000 2024-07-03 04:46 EST
+//> MST -25200000 2024-07-03 02:46 MST
+//> XYZ 0 2024-07-03 09:46 GMT

@@ -714,3 +714,26 @@ t("break out of for") { def l = [1,2,3]; def n = 0; for (x in l) { n += x; if (x
 //> set each remove: java.util.ConcurrentModificationException null
 //> clear in each: java.util.ConcurrentModificationException null
 //> break out of for: 3
+
+//# an array read or written past its end raises (only a list reads null there); messages are Java 8's
+def t(String l, Closure c) { try { println "$l: ${c()}" } catch (e) { println "$l: ${e.getClass().name}: ${e.message}" } }
+def parts = "on,off".split(",")
+t("split[1]") { parts[1] }
+t("split[5]") { parts[5] }
+t("split getAt") { parts.getAt(7) }
+t("time[2]") { "07:30".split(":")[2] }
+def a = new int[2]
+t("int[3]") { a[3] }
+t("int[3]=") { a[3] = 1; a }
+t("list [5]") { ["on", "off"][5] }
+t("destructure") { def (hh, mm, ss) = "07:30".split(":"); "$hh|$mm|$ss" }
+t("destructure a list") { def (hh, mm, ss) = "07:30".split(":").toList(); "$hh|$mm|$ss" }
+//> split[1]: off
+//> split[5]: java.lang.ArrayIndexOutOfBoundsException: 5
+//> split getAt: java.lang.ArrayIndexOutOfBoundsException: 7
+//> time[2]: java.lang.ArrayIndexOutOfBoundsException: 2
+//> int[3]: java.lang.ArrayIndexOutOfBoundsException: 3
+//> int[3]=: java.lang.ArrayIndexOutOfBoundsException: 3
+//> list [5]: null
+//> destructure: java.lang.ArrayIndexOutOfBoundsException: 2
+//> destructure a list: 07|30|null
