@@ -1345,17 +1345,9 @@ pub fn map_method(
             m.borrow_mut().clear();
             Value::Null
         }
-        // `forEach` is Java's: the same walk, returning nothing.
-        // Walked as a LinkedHashMap's iterator: a step after a change of size raises
-        // `ConcurrentModificationException` (the walk ends after the entries it started with).
+        // `forEach` is Java's: the same walk, returning nothing (see `walk_map`).
         ("each" | "forEach", [c]) if c.is_callable() => {
-            let all = entries();
-            for (i, (k, v)) in all.iter().enumerate() {
-                if i > 0 && m.borrow().len() != all.len() {
-                    return Err(EvalError::exception(class::CONCURRENT_MODIFICATION, None));
-                }
-                call_entry(interp, h, c, k, v)?;
-            }
+            walk_map(m, entries(), |_, k, v| call_entry(interp, h, c, &k, &v).map(|_| ()))?;
             if name == "each" {
                 recv.clone()
             } else {
@@ -1364,18 +1356,11 @@ pub fn map_method(
         }
         ("eachWithIndex", [c]) if c.is_callable() => {
             let three = arity(interp, c) >= 3;
-            let all = entries();
-            let size = all.len();
-            for (i, (k, v)) in all.into_iter().enumerate() {
-                if i > 0 && m.borrow().len() != size {
-                    return Err(EvalError::exception(class::CONCURRENT_MODIFICATION, None));
-                }
-                if three {
-                    interp.call_value(h, c, vec![k, v, Value::Int(i as i32)])?;
-                } else {
-                    interp.call_value(h, c, vec![entry(&k, &v), Value::Int(i as i32)])?;
-                }
-            }
+            walk_map(m, entries(), |i, k, v| {
+                let args =
+                    if three { vec![k, v, Value::Int(i as i32)] } else { vec![entry(&k, &v), Value::Int(i as i32)] };
+                interp.call_value(h, c, args).map(|_| ())
+            })?;
             recv.clone()
         }
         ("collect", [c]) if c.is_callable() => {
@@ -1583,7 +1568,7 @@ pub fn walk_list(l: &ListRef, mut step: impl FnMut(usize, Value) -> R<bool>) -> 
                 break;
             }
             if size != expected {
-                return Err(EvalError::exception(class::CONCURRENT_MODIFICATION, None));
+                return Err(concurrent_modification());
             }
             list[cursor].clone()
         };
@@ -1593,6 +1578,24 @@ pub fn walk_list(l: &ListRef, mut step: impl FnMut(usize, Value) -> R<bool>) -> 
         }
     }
     Ok(())
+}
+
+/// Walks the `entries` of `m` (taken when the walk starts) as a `LinkedHashMap`'s iterator does:
+/// a step after the map's size changed raises `ConcurrentModificationException`, and the walk
+/// ends after the entries it started with (see [`walk_list`]).
+fn walk_map(m: &MapRef, entries: Vec<(Value, Value)>, mut step: impl FnMut(usize, Value, Value) -> R<()>) -> R<()> {
+    let expected = entries.len();
+    for (i, (k, v)) in entries.into_iter().enumerate() {
+        if i > 0 && m.borrow().len() != expected {
+            return Err(concurrent_modification());
+        }
+        step(i, k, v)?;
+    }
+    Ok(())
+}
+
+fn concurrent_modification() -> EvalError {
+    EvalError::exception(class::CONCURRENT_MODIFICATION, None)
 }
 
 /// The kind of what filtering `l` gives: a set for a set, else a list.

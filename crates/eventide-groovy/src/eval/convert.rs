@@ -201,7 +201,7 @@ fn to_number_kind(h: &mut dyn Host, v: &Value, k: Kind, target: &str) -> R<Value
         Kind::Double => Value::Double(ops::to_f64(v)),
         Kind::Float => Value::Float(ops::to_f64(v) as f32),
         Kind::Decimal => {
-            Value::Decimal(ops::to_dec(v).map_err(|e| EvalError::exception(class::NUMBER_FORMAT, Some(e.0)))?)
+            Value::Decimal(ops::to_dec(v).map_err(|e| EvalError::exception(class::NUMBER_FORMAT, Some(e.message())))?)
         }
         Kind::BigInt => Value::BigInt(I128::new(ops::to_i128(v))),
         _ => v.clone(),

@@ -7,6 +7,7 @@ use super::interp::R;
 use super::num::{Dec, I128};
 use super::show::display;
 use super::value::{GMap, Obj, Value};
+use std::fmt::Write as _;
 
 struct Parser<'a> {
     s: &'a [u8],
@@ -207,7 +208,7 @@ fn escape(out: &mut String, s: &str) {
             c if (c as u32) < 0x20 || (c as u32) > 0x7e => {
                 let mut units = [0u16; 2];
                 for unit in c.encode_utf16(&mut units) {
-                    out.push_str(&format!("\\u{unit:04x}"));
+                    let _ = write!(out, "\\u{unit:04x}");
                 }
             }
             c => out.push(c),

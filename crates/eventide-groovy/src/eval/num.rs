@@ -34,36 +34,46 @@ impl fmt::Debug for I128 {
     }
 }
 
-/// An arithmetic failure, reported to Groovy code as `java.lang.ArithmeticException`.
+/// An arithmetic failure: Java's `ArithmeticException`, or a result past what this
+/// implementation keeps (Groovy's `BigDecimal` and `BigInteger` are unbounded).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NumError(pub String);
+pub enum NumError {
+    /// `java.lang.ArithmeticException` with this message (`Division by zero`).
+    Arithmetic(String),
+    /// A `BigDecimal` result past the 38 significant digits kept here.
+    DecimalLimit,
+    /// A `BigInteger` result past the 128 bits kept here.
+    BigIntegerLimit,
+}
 
 impl NumError {
-    /// The message of a `BigDecimal` result past the 38 digits this implementation keeps.
-    pub const DECIMAL_LIMIT: &'static str = "BigDecimal result exceeds 38 significant digits";
-    /// The message of a `BigInteger` result past the 128 bits this implementation keeps.
-    pub const BIG_INTEGER_LIMIT: &'static str = "BigInteger result exceeds 128 bits";
-
     fn overflow() -> NumError {
-        NumError(Self::DECIMAL_LIMIT.into())
+        NumError::DecimalLimit
+    }
+
+    /// The failure in words (what an exception built from it says).
+    pub fn message(&self) -> String {
+        match self {
+            NumError::Arithmetic(message) => message.clone(),
+            NumError::DecimalLimit => "BigDecimal result exceeds 38 significant digits".into(),
+            NumError::BigIntegerLimit => "BigInteger result exceeds 128 bits".into(),
+        }
     }
 }
 
-/// An arithmetic failure is Java's `ArithmeticException`, except where this implementation's
-/// limits end the computation: Groovy's `BigDecimal` and `BigInteger` are unbounded, so a result
-/// past 38 digits or 128 bits is an unsupported construct (naming the limit), not an exception
-/// the program would raise.
+/// A limit ends the computation as an unsupported construct naming it, not as an exception the
+/// program would raise (or could catch) on the platform.
 impl From<NumError> for super::error::EvalError {
     fn from(e: NumError) -> Self {
         use super::error::{class, EvalError};
-        match e.0.as_str() {
-            NumError::DECIMAL_LIMIT => EvalError::unsupported(
+        match e {
+            NumError::Arithmetic(message) => EvalError::exception(class::ARITHMETIC, Some(message)),
+            NumError::DecimalLimit => EvalError::unsupported(
                 "a BigDecimal of more than 38 significant digits (Groovy's BigDecimal is unbounded; Eventide keeps 38 digits)",
             ),
-            NumError::BIG_INTEGER_LIMIT => EvalError::unsupported(
+            NumError::BigIntegerLimit => EvalError::unsupported(
                 "a BigInteger beyond 128 bits (Groovy's BigInteger is unbounded; Eventide keeps 128 bits)",
             ),
-            _ => EvalError::exception(class::ARITHMETIC, Some(e.0)),
         }
     }
 }
@@ -334,7 +344,7 @@ impl Dec {
     pub fn div_exact(self, o: Dec) -> NumResult<Option<Dec>> {
         let (a, b) = (self.mantissa(), o.mantissa());
         if b == 0 {
-            return Err(NumError(if a == 0 { "Division undefined" } else { "Division by zero" }.into()));
+            return Err(NumError::Arithmetic(if a == 0 { "Division undefined" } else { "Division by zero" }.into()));
         }
         let pref = self.scale as i64 - o.scale as i64;
         let pref = pref.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
@@ -426,7 +436,7 @@ impl Dec {
     pub fn div_scale(self, o: Dec, scale: i32, mode: Rounding) -> NumResult<Dec> {
         let (a, b) = (self.mantissa(), o.mantissa());
         if b == 0 {
-            return Err(NumError("Division by zero".into()));
+            return Err(NumError::Arithmetic("Division by zero".into()));
         }
         // a/b * 10^(scale - sa + sb)
         let e = scale as i64 - self.scale as i64 + o.scale as i64;
@@ -442,7 +452,7 @@ impl Dec {
     /// Java's `remainder`: `this - this.divideToIntegralValue(o) * o`.
     pub fn rem(self, o: Dec) -> NumResult<Dec> {
         if o.is_zero() {
-            return Err(NumError("Division by zero".into()));
+            return Err(NumError::Arithmetic("Division by zero".into()));
         }
         let (a, b, s) = Dec::align(self, o)?;
         Ok(Dec::new(a % b, s))

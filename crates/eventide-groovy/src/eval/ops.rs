@@ -89,11 +89,10 @@ pub fn to_dec(v: &Value) -> Result<Dec, NumError> {
         Value::Long(i) => Ok(Dec::from_i64(*i)),
         Value::BigInt(i) => Ok(Dec::new(i.get(), 0)),
         Value::Decimal(d) => Ok(*d),
-        Value::Float(f) => {
-            Dec::parse(&super::num::java_float_to_string(*f)).ok_or_else(|| NumError(format!("Infinite or NaN: {f}")))
-        }
-        Value::Double(d) => Dec::from_f64(*d).ok_or_else(|| NumError(format!("Infinite or NaN: {d}"))),
-        _ => Err(NumError("not a number".into())),
+        Value::Float(f) => Dec::parse(&super::num::java_float_to_string(*f))
+            .ok_or_else(|| NumError::Arithmetic(format!("Infinite or NaN: {f}"))),
+        Value::Double(d) => Dec::from_f64(*d).ok_or_else(|| NumError::Arithmetic(format!("Infinite or NaN: {d}"))),
+        _ => Err(NumError::Arithmetic("not a number".into())),
     }
 }
 
@@ -113,7 +112,7 @@ fn big(v: i128) -> Value {
 }
 
 fn overflow() -> NumError {
-    NumError(NumError::BIG_INTEGER_LIMIT.into())
+    NumError::BigIntegerLimit
 }
 
 /// Arithmetic on two numbers with Groovy's promotion. `Err` carries an `ArithmeticException`
@@ -128,7 +127,7 @@ pub fn arith(op: Arith, a: &Value, b: &Value) -> Result<Value, NumError> {
                 Arith::Add => x.wrapping_add(y),
                 Arith::Sub => x.wrapping_sub(y),
                 Arith::Mul => x.wrapping_mul(y),
-                Arith::Mod | Arith::IntDiv if y == 0 => return Err(NumError("/ by zero".into())),
+                Arith::Mod | Arith::IntDiv if y == 0 => return Err(NumError::Arithmetic("/ by zero".into())),
                 Arith::Mod => x.wrapping_rem(y),
                 Arith::IntDiv => x.wrapping_div(y),
                 Arith::Div => 0,
@@ -140,7 +139,7 @@ pub fn arith(op: Arith, a: &Value, b: &Value) -> Result<Value, NumError> {
                 Arith::Add => x.wrapping_add(y),
                 Arith::Sub => x.wrapping_sub(y),
                 Arith::Mul => x.wrapping_mul(y),
-                Arith::Mod | Arith::IntDiv if y == 0 => return Err(NumError("/ by zero".into())),
+                Arith::Mod | Arith::IntDiv if y == 0 => return Err(NumError::Arithmetic("/ by zero".into())),
                 Arith::Mod => x.wrapping_rem(y),
                 Arith::IntDiv => x.wrapping_div(y),
                 Arith::Div => 0,
@@ -152,7 +151,9 @@ pub fn arith(op: Arith, a: &Value, b: &Value) -> Result<Value, NumError> {
                 Arith::Add => x.checked_add(y),
                 Arith::Sub => x.checked_sub(y),
                 Arith::Mul => x.checked_mul(y),
-                Arith::Mod | Arith::IntDiv if y == 0 => return Err(NumError("BigInteger divide by zero".into())),
+                Arith::Mod | Arith::IntDiv if y == 0 => {
+                    return Err(NumError::Arithmetic("BigInteger divide by zero".into()))
+                }
                 // BigInteger.mod: never negative.
                 Arith::Mod => Some(x.rem_euclid(y.abs())),
                 Arith::IntDiv => x.checked_div(y),
@@ -169,7 +170,7 @@ pub fn arith(op: Arith, a: &Value, b: &Value) -> Result<Value, NumError> {
                 Arith::Div => x.groovy_div(y)?,
                 Arith::Mod => x.rem(y)?,
                 Arith::IntDiv => {
-                    return Err(NumError(format!(
+                    return Err(NumError::Arithmetic(format!(
                         "Cannot use intdiv() on this number type: java.math.BigDecimal with value: {}",
                         x
                     )))
@@ -185,7 +186,7 @@ pub fn arith(op: Arith, a: &Value, b: &Value) -> Result<Value, NumError> {
                 Arith::Div => x / y,
                 Arith::Mod => x % y,
                 Arith::IntDiv => {
-                    return Err(NumError(format!(
+                    return Err(NumError::Arithmetic(format!(
                         "Cannot use intdiv() on this number type: java.lang.Double with value: {}",
                         super::num::java_double_to_string(x)
                     )))

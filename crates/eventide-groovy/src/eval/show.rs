@@ -39,7 +39,7 @@ pub fn write_display(h: &mut dyn Host, out: &mut String, v: &Value) {
             }
             out.push(']');
         }
-        _ => write_value(&mut Some(h), out, v, 0),
+        _ => write_value(&mut Some(h), out, v, 0, Style::Groovy),
     }
 }
 
@@ -48,68 +48,27 @@ pub fn write_display(h: &mut dyn Host, out: &mut String, v: &Value) {
 /// and a range `1..3`, inside collections too; everything else prints as Groovy prints it.
 pub fn java_display(h: &mut dyn Host, v: &Value) -> String {
     let mut out = String::new();
-    write_java(h, &mut out, v, 0);
+    write_value(&mut Some(h), &mut out, v, 0, Style::Java);
     out
 }
 
-fn write_java(h: &mut dyn Host, out: &mut String, v: &Value, depth: usize) {
-    if depth > MAX_DEPTH {
-        out.push_str("...");
-        return;
-    }
-    match v {
-        Value::Map(m) => {
-            let own = Rc::as_ptr(m) as *const u8 as usize;
-            let entries: Vec<(Value, Value)> = m.borrow().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-            out.push('{');
-            for (i, (k, x)) in entries.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                for (j, part) in [k, x].into_iter().enumerate() {
-                    if j == 1 {
-                        out.push('=');
-                    }
-                    match part {
-                        Value::Map(inner) if Rc::as_ptr(inner) as *const u8 as usize == own => {
-                            out.push_str("(this Map)")
-                        }
-                        _ => write_java(h, out, part, depth + 1),
-                    }
-                }
-            }
-            out.push('}');
-        }
-        Value::List(l) => {
-            let own = Rc::as_ptr(l) as *const u8 as usize;
-            let items = l.borrow().to_vec();
-            out.push('[');
-            for (i, x) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                match x {
-                    Value::List(inner) if Rc::as_ptr(inner) as *const u8 as usize == own => {
-                        out.push_str("(this Collection)")
-                    }
-                    _ => write_java(h, out, x, depth + 1),
-                }
-            }
-            out.push(']');
-        }
-        _ => write_value(&mut Some(h), out, v, depth),
-    }
+/// Whose `toString()` prints a value: Groovy's (`InvokerHelper.toString`: `[a:1]`, `[:]`) or
+/// Java's own (`{a=1}`, `{}`), where Java code turns it into text.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Style {
+    Groovy,
+    Java,
 }
 
 /// `IntRange.toString()`: `1..5`, reversed `5..1`; an empty range `[]`.
 pub fn range_to_string(v: &Value) -> Option<String> {
     let Value::Range(_) = v else { return None };
     let mut out = String::new();
-    write_value(&mut None, &mut out, v, 1);
+    write_value(&mut None, &mut out, v, 1, Style::Groovy);
     Some(out)
 }
 
-fn write_value(h: &mut Option<&mut dyn Host>, out: &mut String, v: &Value, depth: usize) {
+fn write_value(h: &mut Option<&mut dyn Host>, out: &mut String, v: &Value, depth: usize, style: Style) {
     if depth > MAX_DEPTH {
         out.push_str("...");
         return;
@@ -142,7 +101,7 @@ fn write_value(h: &mut Option<&mut dyn Host>, out: &mut String, v: &Value, depth
                     Value::List(inner) if Rc::as_ptr(inner) as *const u8 as usize == key => {
                         out.push_str("(this Collection)")
                     }
-                    _ => write_value(h, out, x, depth + 1),
+                    _ => write_value(h, out, x, depth + 1, style),
                 }
             }
             out.push(']');
@@ -160,20 +119,21 @@ fn write_value(h: &mut Option<&mut dyn Host>, out: &mut String, v: &Value, depth
         Value::Map(m) => {
             let key = Rc::as_ptr(m) as *const u8 as usize;
             let entries: Vec<(Value, Value)> = m.borrow().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-            if entries.is_empty() {
-                out.push_str("[:]");
-                return;
-            }
-            out.push('[');
+            let (open, between, close) = match style {
+                Style::Groovy if entries.is_empty() => ("[:", ':', ']'),
+                Style::Groovy => ("[", ':', ']'),
+                Style::Java => ("{", '=', '}'),
+            };
+            out.push_str(open);
             for (i, (k, x)) in entries.iter().enumerate() {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                write_map_part(h, out, k, key, depth);
-                out.push(':');
-                write_map_part(h, out, x, key, depth);
+                write_map_part(h, out, k, key, depth, style);
+                out.push(between);
+                write_map_part(h, out, x, key, depth, style);
             }
-            out.push(']');
+            out.push(close);
         }
         Value::Closure(c) => {
             let _ = write!(out, "groovy.lang.Closure@{:x}", c.source_span().map_or(0, |s| s.start));
@@ -198,9 +158,9 @@ fn write_value(h: &mut Option<&mut dyn Host>, out: &mut String, v: &Value, depth
         Value::Obj(o) => match &**o {
             Obj::Exception(e) => out.push_str(&e.to_java_string()),
             Obj::MapEntry(k, x) => {
-                write_value(h, out, k, depth + 1);
+                write_value(h, out, k, depth + 1, style);
                 out.push('=');
-                write_value(h, out, x, depth + 1);
+                write_value(h, out, x, depth + 1, style);
             }
             Obj::Pattern(p) => out.push_str(&p.source),
             Obj::Matcher(m) => {
@@ -237,10 +197,17 @@ fn write_value(h: &mut Option<&mut dyn Host>, out: &mut String, v: &Value, depth
     }
 }
 
-fn write_map_part(h: &mut Option<&mut dyn Host>, out: &mut String, v: &Value, map_key: usize, depth: usize) {
+fn write_map_part(
+    h: &mut Option<&mut dyn Host>,
+    out: &mut String,
+    v: &Value,
+    map_key: usize,
+    depth: usize,
+    style: Style,
+) {
     match v {
         Value::Map(inner) if Rc::as_ptr(inner) as *const u8 as usize == map_key => out.push_str("(this Map)"),
-        _ => write_value(h, out, v, depth + 1),
+        _ => write_value(h, out, v, depth + 1, style),
     }
 }
 
@@ -248,7 +215,7 @@ impl fmt::Display for Value {
     /// The printed form without a host: host objects show as `host@kind:id`, dates in UTC.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut out = String::new();
-        write_value(&mut None, &mut out, self, 0);
+        write_value(&mut None, &mut out, self, 0, Style::Groovy);
         f.write_str(&out)
     }
 }

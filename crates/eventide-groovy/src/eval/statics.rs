@@ -123,9 +123,9 @@ pub fn construct(interp: &mut Interpreter, h: &mut dyn Host, name: &str, args: V
         ("BigDecimal", [v]) => match v {
             Value::Str(s) | Value::GString(s) => Value::Decimal(parse_decimal(s)?),
             Value::Double(d) => Value::Decimal(exact_decimal(*d)?),
-            _ if v.is_number() => {
-                Value::Decimal(ops::to_dec(v).map_err(|e| EvalError::exception(class::NUMBER_FORMAT, Some(e.0)))?)
-            }
+            _ if v.is_number() => Value::Decimal(
+                ops::to_dec(v).map_err(|e| EvalError::exception(class::NUMBER_FORMAT, Some(e.message())))?,
+            ),
             _ => return Err(interp.missing_method(name, "<init>", &args)),
         },
         ("BigInteger", [v]) | ("BigInteger", [v, _]) => {
@@ -203,7 +203,7 @@ fn exact_decimal(d: f64) -> R<super::num::Dec> {
         m /= 2;
         e += 1;
     }
-    let overflow = || EvalError::from(super::num::NumError(super::num::NumError::DECIMAL_LIMIT.into()));
+    let overflow = || EvalError::from(super::num::NumError::DecimalLimit);
     if e >= 0 {
         let v = m
             .checked_mul(1i128.checked_shl(e as u32).filter(|_| e < 126).ok_or_else(overflow)?)
@@ -669,7 +669,9 @@ pub fn call_static(
         ("Pattern", "quote", [s]) => Value::str(&format!("\\Q{}\\E", display(h, s))),
         ("BigDecimal", "valueOf", [x]) if x.is_number() => match x {
             Value::Double(d) => Value::Decimal(super::num::Dec::from_f64(*d).unwrap_or_default()),
-            _ => Value::Decimal(ops::to_dec(x).map_err(|e| EvalError::exception(class::NUMBER_FORMAT, Some(e.0)))?),
+            _ => Value::Decimal(
+                ops::to_dec(x).map_err(|e| EvalError::exception(class::NUMBER_FORMAT, Some(e.message())))?,
+            ),
         },
         ("BigDecimal", "valueOf", [x, s]) if is_integral(x) && is_integral(s) => {
             Value::Decimal(super::num::Dec::new(to_i64(x) as i128, to_i64(s) as i32))
