@@ -519,7 +519,12 @@ pub fn accepts_argument(h: &mut dyn Host, v: &Value, ty: &TypeName) -> bool {
     }
     let name = ty.name.as_ref();
     let (kind, _) = kind_of(name);
-    let widens_to = |wider: &[Kind]| wider.contains(&kind) || kind == Kind::Number;
+    // `Object`, `Number` and the interfaces every number implements take any number.
+    let widens_to = |wider: &[Kind]| {
+        wider.contains(&kind)
+            || matches!(kind, Kind::Number | Kind::Any)
+            || matches!(name, "Comparable" | "Serializable")
+    };
     match v {
         Value::Null => !matches!(name, "int" | "long" | "double" | "float" | "boolean" | "short" | "byte" | "char"),
         Value::Int(_) => widens_to(&[Kind::Int, Kind::Long, Kind::BigInt, Kind::Decimal, Kind::Float, Kind::Double]),
@@ -530,6 +535,63 @@ pub fn accepts_argument(h: &mut dyn Host, v: &Value, ty: &TypeName) -> bool {
         Value::Double(_) => widens_to(&[Kind::Double]),
         _ if v.is_string() && kind == Kind::Str => true,
         _ => instance_of(h, v, name),
+    }
+}
+
+/// How far the value `v` is from a parameter declared `ty` (`None`: untyped), for choosing among
+/// overloaded script methods that all accept the arguments: the declaration with the smallest
+/// sum over its parameters is called, as Groovy's dispatch on the arguments' runtime classes
+/// calls the most specific one. The figures follow the order of Groovy 2.4's parameter distance:
+/// the value's own class first, then its superclasses and interfaces from nearest to farthest,
+/// `Object` (or an untyped parameter) last — except for `null`, which Groovy gives to `Object`
+/// first, and a `BigDecimal`, which Groovy passes to `Object` before a `double`.
+pub fn argument_distance(h: &mut dyn Host, v: &Value, ty: Option<&TypeName>) -> u32 {
+    const OBJECT: u32 = 1000;
+    let Some(ty) = ty else { return if v.is_null() { 0 } else { OBJECT } };
+    if ty.array_dims > 0 {
+        return 1;
+    }
+    let name = simple_name(&ty.name);
+    let (kind, _) = kind_of(name);
+    if kind == Kind::Any {
+        return if v.is_null() { 0 } else { OBJECT };
+    }
+    // The ladder of a number: the types it widens to, nearest first.
+    let ladder: &[Kind] = match v {
+        Value::Null => return 1,
+        Value::Int(_) => &[Kind::Int, Kind::Long, Kind::BigInt, Kind::Float, Kind::Double, Kind::Decimal],
+        Value::Long(_) => &[Kind::Long, Kind::BigInt, Kind::Float, Kind::Double, Kind::Decimal],
+        Value::BigInt(_) => &[Kind::BigInt, Kind::Decimal],
+        Value::Float(_) => &[Kind::Float, Kind::Double],
+        Value::Double(_) => &[Kind::Double],
+        Value::Decimal(_) => &[Kind::Decimal],
+        _ => &[],
+    };
+    if v.is_number() {
+        return match ladder.iter().position(|&k| k == kind) {
+            Some(i) => 2 * i as u32,
+            None if kind == Kind::Number => 20,
+            None if matches!(v, Value::Decimal(_)) && kind == Kind::Double => 2 * OBJECT,
+            None => 30,
+        };
+    }
+    let own = class_name(h, v);
+    if simple_name(&own) == name {
+        return 0;
+    }
+    let ladder: &[&str] = match v {
+        Value::Str(_) => &["String", "CharSequence", "Comparable"],
+        Value::GString(_) => &["GString", "CharSequence", "String", "Comparable"],
+        Value::Bool(_) => &["Boolean", "Comparable"],
+        Value::Map(_) => &["LinkedHashMap", "HashMap", "AbstractMap", "Map"],
+        Value::List(_) | Value::Range(_) => {
+            &["ArrayList", "LinkedHashSet", "HashSet", "AbstractList", "List", "Set", "Collection", "Iterable"]
+        }
+        _ => &[],
+    };
+    match ladder.iter().position(|&n| n == name) {
+        Some(i) => 1 + 2 * i as u32,
+        None => 40,
     }
 }
 

@@ -1691,26 +1691,29 @@ impl Interpreter {
                     let required = d.params.iter().filter(|p| p.default.is_none()).count();
                     (required..=total).contains(&n) || (n == 0 && total == 1)
                 };
-                let mut same_arity = decls.iter().filter(|d| d.params.len() == n);
-                let first = same_arity.next();
-                let chosen = if same_arity.next().is_some() {
-                    // Overloads: Groovy dispatches on the arguments' runtime types; take the
-                    // declaration whose typed parameters all accept them, the most typed first.
-                    let typed_fits = |d: &Arc<MethodDecl>, h: &mut dyn Host| -> Option<usize> {
-                        let mut typed = 0;
-                        for (p, v) in d.params.iter().zip(&args) {
-                            let Some(ty) = &p.ty else { continue };
-                            if !super::convert::accepts_argument(h, v, ty) {
-                                return None;
+                let first = decls.iter().find(|d| d.params.len() == n).or_else(|| decls.iter().find(fits));
+                let chosen = if decls.iter().filter(fits).nth(1).is_some() {
+                    // Overloads (a method with defaults stands for one per number of arguments):
+                    // Groovy dispatches on the arguments' runtime types; take the declaration
+                    // whose typed parameters all accept them, the most specific one (the smallest
+                    // distance from the arguments), on a tie one of exactly `n` parameters, then
+                    // the first declared.
+                    let distance = |d: &Arc<MethodDecl>, h: &mut dyn Host| -> Option<(u32, bool)> {
+                        let mut sum = 0;
+                        for (p, v) in params_taking_args(&d.params, n).zip(&args) {
+                            if let Some(ty) = &p.ty {
+                                if !super::convert::accepts_argument(h, v, ty) {
+                                    return None;
+                                }
                             }
-                            typed += 1;
+                            sum += super::convert::argument_distance(h, v, p.ty.as_ref());
                         }
-                        Some(typed)
+                        Some((sum, d.params.len() != n))
                     };
-                    let mut best: Option<(&Arc<MethodDecl>, usize)> = None;
-                    for d in decls.iter().filter(|d| d.params.len() == n) {
-                        if let Some(score) = typed_fits(d, h) {
-                            if best.is_none_or(|(_, s)| score > s) {
+                    let mut best: Option<(&Arc<MethodDecl>, (u32, bool))> = None;
+                    for d in decls.iter().filter(fits) {
+                        if let Some(score) = distance(d, h) {
+                            if best.is_none_or(|(_, s)| score < s) {
                                 best = Some((d, score));
                             }
                         }
@@ -1719,7 +1722,7 @@ impl Interpreter {
                 } else {
                     first
                 };
-                match chosen.or_else(|| decls.iter().find(fits)) {
+                match chosen {
                     Some(d) => d.clone(),
                     None => return Ok(Err(args)),
                 }
@@ -1727,8 +1730,9 @@ impl Interpreter {
         };
         // Groovy dispatches on the arguments' runtime types: a typed parameter that cannot take
         // its argument means no method matches.
-        let refused =
-            decl.params.iter().zip(&args).any(|(p, v)| p.ty.as_ref().is_some_and(|t| convert::refuses_argument(v, t)));
+        let refused = params_taking_args(&decl.params, args.len())
+            .zip(&args)
+            .any(|(p, v)| p.ty.as_ref().is_some_and(|t| convert::refuses_argument(v, t)));
         if refused {
             return Err(self.missing_method(&self.script_class.clone(), name, &args));
         }
@@ -1762,16 +1766,9 @@ impl Interpreter {
             args.push(Value::Null);
         }
         let n = args.len().max(n);
-        // Defaults are dropped from the right: the first `n - required` defaulted parameters
-        // take arguments.
-        let required = params.iter().filter(|p| p.default.is_none()).count();
-        let mut optional_slots = n.saturating_sub(required);
         let mut it = args.into_iter();
-        for p in params {
-            let v = if p.default.is_none() || optional_slots > 0 {
-                if p.default.is_some() {
-                    optional_slots -= 1;
-                }
+        for (p, takes_arg) in params.iter().zip(taking_args(params, n)) {
+            let v = if takes_arg {
                 it.next().unwrap_or(Value::Null)
             } else {
                 match &p.default {
@@ -2328,6 +2325,27 @@ fn decapitalize(s: &str) -> String {
 /// array type): when no declaration takes exactly these arguments, the ones from the last
 /// parameter on become one array, as Groovy passes them (`f("a", "b")`, `f()`); an array or
 /// `null` in the last place is passed as it is.
+/// Which parameters take the `n` arguments of a call, one flag per parameter: defaults are
+/// dropped from the right, so the first `n - required` defaulted parameters take arguments and
+/// the others their defaults.
+fn taking_args(params: &[Param], n: usize) -> impl Iterator<Item = bool> + '_ {
+    let required = params.iter().filter(|p| p.default.is_none()).count();
+    let mut optional_slots = n.saturating_sub(required);
+    params.iter().map(move |p| {
+        if p.default.is_none() {
+            return true;
+        }
+        let takes = optional_slots > 0;
+        optional_slots = optional_slots.saturating_sub(1);
+        takes
+    })
+}
+
+/// The parameters that take the `n` arguments of a call, in order (see [`taking_args`]).
+fn params_taking_args(params: &[Param], n: usize) -> impl Iterator<Item = &Param> {
+    params.iter().zip(taking_args(params, n)).filter_map(|(p, takes)| takes.then_some(p))
+}
+
 fn pack_varargs(decls: &[Arc<MethodDecl>], mut args: Vec<Value>) -> Vec<Value> {
     let n = args.len();
     let is_varargs =

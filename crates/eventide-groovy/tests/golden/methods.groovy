@@ -241,6 +241,180 @@ println vc("%s-%s", "a", "b")
 //> 1:2
 //> a-b
 
+//# overloads: the most specific declaration that accepts the arguments is called, wherever it is declared (Groovy 2.4.21's choices)
+def f(Object o) { "Object" }
+def f(String s) { "String" }
+def f(CharSequence s) { "CharSequence" }
+def f(Number n) { "Number" }
+def f(Integer n) { "Integer" }
+def f(Map m) { "Map" }
+def f(Collection c) { "Collection" }
+def f(List l) { "List" }
+println f("x")
+println f("${1}x")
+println f(1)
+println f(1L)
+println f(1.5)
+println f([a:1])
+println f([1])
+println f(null)
+println f(true)
+println f(new Date(0))
+def g(Object o) { "gObject" }
+def g(long n) { "glong" }
+def g(double n) { "gdouble" }
+println g(1)
+println g(1.5)
+println g(1.5f)
+println g("s")
+def h(x) { "hdef" }
+def h(Comparable c) { "hComparable" }
+println h(1)
+println h("s")
+println h([1])
+def k(Object a, String b) { "kOS" }
+def k(String a, Object b) { "kSO" }
+println k(1, "x")
+println k("x", 1)
+def m(String s) { "mString" }
+def m(Object o) { "mObject" }
+println m("${2}")
+def n(Collection c) { "nColl" }
+def n(Iterable c) { "nIter" }
+println n([1])
+println n([1] as Set)
+def p(Map m) { "pMap" }
+def p(Object o) { "pObject" }
+println p([:])
+println p(null)
+def q(Integer i) { "qInteger" }
+def q(Long l) { "qLong" }
+def q(Object o) { "qObject" }
+println q(5)
+println q(5L)
+println q(new BigInteger("5"))
+//> String
+//> CharSequence
+//> Integer
+//> Number
+//> Number
+//> Map
+//> List
+//> Object
+//> Object
+//> Object
+//> glong
+//> gObject
+//> gdouble
+//> gObject
+//> hComparable
+//> hComparable
+//> hdef
+//> kOS
+//> kSO
+//> mString
+//> nColl
+//> nColl
+//> pMap
+//> pObject
+//> qInteger
+//> qLong
+//> qObject
+
+//# overloads among numbers, strings, collections, closures, booleans and dates; null goes to Object
+def a(String s) { "aString" }
+def a(GString s) { "aGString" }
+println a("x")
+println a("${1}")
+def b(Object o) { "bObject" }
+def b(Map m) { "bMap" }
+println b(x: 1, y: 2)
+println b([1,2])
+def c(int i) { "cint" }
+def c(Integer i) { "cInteger" }
+println c(3)
+def d(Number n) { "dNumber" }
+def d(BigDecimal n) { "dBigDecimal" }
+def d(Double n) { "dDouble" }
+println d(1.5)
+println d(1.5d)
+println d(2)
+println d(2f)
+def e(List l) { "eList" }
+def e(Set s) { "eSet" }
+def e(Object o) { "eObject" }
+println e([1] as Set)
+println e([1])
+println e(1..3)
+def f(Closure c) { "fClosure" }
+def f(Object o) { "fObject" }
+println f { it }
+println f(5)
+def g(String s, int n = 1) { "gSi" }
+def g(Object s) { "gO" }
+println g("x")
+println g(5)
+def h(boolean b) { "hbool" }
+def h(Object o) { "hObject" }
+println h(true)
+println h(null)
+def i(Date d) { "iDate" }
+def i(Object o) { "iObject" }
+println i(new Date(0))
+println i(null)
+//> aString
+//> aGString
+//> bMap
+//> bObject
+//> cint
+//> dBigDecimal
+//> dDouble
+//> dDouble
+//> dDouble
+//> eSet
+//> eList
+//> eList
+//> fClosure
+//> fObject
+//> gSi
+//> gO
+//> hbool
+//> hObject
+//> iDate
+//> iObject
+
+//# a method with defaults stands for one overload per number of arguments
+def h(Map opts = [:], String name) { "h ${opts} ${name}" }
+println h("x")
+println h([a: 1], "y")
+def k(a, b = 2, c = 3) { "k $a $b $c" }
+println k(1)
+println k(1, 5)
+println k(1, 5, 6)
+def m(String s, int n = 1) { "mSi $s $n" }
+def m(String s, String t) { "mSS $s $t" }
+println m("a")
+println m("a", 4)
+println m("a", "b")
+def v(String... xs) { "v ${xs.length}" }
+def v(String a) { "v1 $a" }
+println v("q")
+println v("q", "r")
+def w(Object o) { "wO" }
+def w(Object[] o) { "wArr" }
+println w("q")
+//> h [:] x
+//> h [a:1] y
+//> k 1 2 3
+//> k 1 5 3
+//> k 1 5 6
+//> mSi a 1
+//> mSi a 4
+//> mSS a b
+//> v1 q
+//> v 2
+//> wO
+
 //# a Groovy method the library lacks is unsupported, not the program's fault
 def m = [:].withDefault { 0 }
 //! unsupported construct: the Groovy method java.util.LinkedHashMap.withDefault(groovy.lang.Closure)
