@@ -1436,11 +1436,9 @@ impl Interpreter {
                         return Ok(Some(v));
                     }
                 }
-                Value::Map(m) => {
-                    if let Some(v) = m.borrow().get_str(name) {
-                        return Ok(Some(v.clone()));
-                    }
-                }
+                // A map has every property: a key it lacks reads as null (in Groovy, `m.with { x }`
+                // is `m.x`, not a variable `x` of the script).
+                Value::Map(m) => return Ok(Some(m.borrow().get_str(name).cloned().unwrap_or(Value::Null))),
                 Value::Script => {}
                 other => {
                     if let Some(v) = super::methods::builtin_property(self, h, other, name)? {
@@ -1462,17 +1460,15 @@ impl Interpreter {
             Assigned::Undeclared(v) => v,
         };
         if let Some(ctx) = &f.ctx {
-            let delegates: SmallVec<[Value; 2]> = ctx.delegates().map(|(d, _)| d.clone()).collect();
-            for d in delegates {
+            let delegates: SmallVec<[(Value, Strategy); 2]> = ctx.delegates().map(|(d, s)| (d.clone(), s)).collect();
+            for (d, strategy) in delegates {
                 let handled = match &d {
                     Value::Host(r) => h.set_property(self, *r, name, v.clone())?,
-                    Value::Map(m) => {
-                        let mut m = m.borrow_mut();
-                        let present = m.get_str(name).is_some();
-                        if present {
-                            m.insert(Value::Str(name.clone()), v.clone());
-                        }
-                        present
+                    // A map takes every property (`m.with { k = v }` adds the key) unless the
+                    // script, which takes every variable, is asked first.
+                    Value::Map(m) if strategy == Strategy::DelegateFirst => {
+                        m.borrow_mut().insert(Value::Str(name.clone()), v.clone());
+                        true
                     }
                     _ => false,
                 };

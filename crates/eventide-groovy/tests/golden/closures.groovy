@@ -191,3 +191,39 @@ println([5, 6, 7].find { visited << it; it > 5 })
 println visited
 //> 6
 //> [5, 6]
+
+//# a map delegate has every property: inside `m.with { }` a name reads and writes the map's key, present or not (Groovy 2.4.21)
+x = 5
+def m = [a: 1]
+m.with { a = 2; b = 3 }
+println m
+println x
+def r = m.with { x }
+println r
+m.with { x = 9 }
+println m
+println x
+def helper() { "helper" }
+println m.with { helper() }
+def c = { y -> "c$y" }
+println m.with { c(1) }
+def s = new StringBuilder("q")
+s.with { append("r"); append(x) }
+def outer = [k: 1]
+outer.with { [1, 2].each { v -> k += v } }
+println outer
+def cl = { a = 7 }
+def target = [a: 0]
+cl.delegate = target
+cl.resolveStrategy = Closure.DELEGATE_FIRST
+cl()
+println target
+//> [a:2, b:3]
+//> 5
+//> null
+//> [a:2, b:3, x:9]
+//> 5
+//> helper
+//> c1
+//> [k:4]
+//> [a:7]
