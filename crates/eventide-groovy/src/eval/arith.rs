@@ -104,6 +104,7 @@ pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &V
         (BinaryOp::Add, Value::Null) if b.is_string() => Ok(Value::str(&format!("null{}", b.as_str().unwrap_or("")))),
         (BinaryOp::Add, Value::List(l)) => {
             let mut items = l.borrow().to_vec();
+            let left = items.len();
             if Interpreter::is_collection(b) {
                 items.extend(interp.iterate(h, b)?);
             } else {
@@ -112,7 +113,7 @@ pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &V
             // `set + x` is a set, `array + x` an `Object[]`.
             let kind = match l.borrow().kind {
                 ListKind::Array(_) => ListKind::Array("java.lang.Object"),
-                kind => kind,
+                kind => kind.for_clone(left),
             };
             Ok(Value::new_list_of(kind, items))
         }
@@ -152,7 +153,7 @@ pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &V
                 if Interpreter::is_collection(b) { interp.iterate(h, b)? } else { vec![b.clone()] };
             let kept = items.into_iter().filter(|x| !remove.iter().any(|r| ops::values_equal(x, r))).collect();
             let kind = match a {
-                Value::List(l) if l.borrow().is_set() => ListKind::Set,
+                Value::List(l) if l.borrow().is_set() => l.borrow().kind.similar(),
                 _ => ListKind::List,
             };
             Ok(Value::new_list_of(kind, kept))
@@ -193,7 +194,9 @@ pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &V
             for _ in 0..n {
                 out.extend(items.iter().cloned());
             }
-            Ok(Value::new_list(out))
+            // A set times n is a set of the same elements.
+            let kind = l.borrow().kind;
+            Ok(Value::new_list_of(if kind.is_set() { kind.similar() } else { ListKind::List }, out))
         }
         (BinaryOp::Shl, Value::List(l)) => {
             l.borrow_mut().add(b.clone());

@@ -427,7 +427,8 @@ pub fn list_method(
             items.extend(tail);
             Value::Bool(true)
         }
-        ("remove" | "removeAt", [Value::Int(i)]) => {
+        // A set has no positions: `set.remove(5)` removes the element 5.
+        ("remove" | "removeAt", [Value::Int(i)]) if !l.borrow().is_set() => {
             let i = *i as i64;
             let mut items = l.borrow_mut();
             if i < 0 || i as usize >= items.len() {
@@ -524,7 +525,7 @@ pub fn list_method(
         },
         ("first" | "take", [n]) if name == "take" || num_arg(n).is_some() => {
             let Some(n) = num_arg(n) else { return Ok(None) };
-            Value::new_list(l.borrow().iter().take(n.max(0) as usize).cloned().collect())
+            Value::new_list_of(filtered_kind(l), l.borrow().iter().take(n.max(0) as usize).cloned().collect())
         }
         ("last" | "takeRight", [n]) => {
             let Some(n) = num_arg(n) else { return Ok(None) };
@@ -537,18 +538,18 @@ pub fn list_method(
             if items.is_empty() {
                 return Err(no_such_element("Cannot access tail() for an empty List"));
             }
-            Value::new_list(items[1..].to_vec())
+            Value::new_list_of(filtered_kind(l), items[1..].to_vec())
         }
         ("init", []) => {
             let items = l.borrow();
             if items.is_empty() {
                 return Err(no_such_element("Cannot access init() for an empty List"));
             }
-            Value::new_list(items[..items.len() - 1].to_vec())
+            Value::new_list_of(filtered_kind(l), items[..items.len() - 1].to_vec())
         }
         ("drop", [n]) => {
             let Some(n) = num_arg(n) else { return Ok(None) };
-            Value::new_list(l.borrow().iter().skip(n.max(0) as usize).cloned().collect())
+            Value::new_list_of(filtered_kind(l), l.borrow().iter().skip(n.max(0) as usize).cloned().collect())
         }
         ("dropRight", [n]) => {
             let Some(n) = num_arg(n) else { return Ok(None) };
@@ -565,7 +566,8 @@ pub fn list_method(
                 }
                 n += 1;
             }
-            Value::new_list(if name == "takeWhile" { items[..n].to_vec() } else { items[n..].to_vec() })
+            let kept = if name == "takeWhile" { items[..n].to_vec() } else { items[n..].to_vec() };
+            Value::new_list_of(filtered_kind(l), kept)
         }
         ("subList", [a, b]) => {
             let (Some(a), Some(b)) = (num_arg(a), num_arg(b)) else {
@@ -717,7 +719,7 @@ pub fn list_method(
             }
             Value::Null
         }
-        // `findAll` of a set is a set.
+        // `findAll` and `grep` of a set are a set.
         ("findAll", []) => {
             Value::new_list_of(filtered_kind(l), snapshot().into_iter().filter(|x| x.truthy()).collect())
         }
@@ -730,7 +732,7 @@ pub fn list_method(
             }
             Value::new_list_of(filtered_kind(l), out)
         }
-        ("grep", []) => Value::new_list(snapshot().into_iter().filter(|x| x.truthy()).collect()),
+        ("grep", []) => Value::new_list_of(filtered_kind(l), snapshot().into_iter().filter(|x| x.truthy()).collect()),
         ("grep", [filter]) => {
             let mut out = Vec::new();
             for it in snapshot() {
@@ -738,7 +740,7 @@ pub fn list_method(
                     out.push(it);
                 }
             }
-            Value::new_list(out)
+            Value::new_list_of(filtered_kind(l), out)
         }
         ("findResult", [c]) if c.is_callable() => {
             for it in snapshot() {
@@ -931,7 +933,7 @@ pub fn list_method(
         ("flatten", []) => {
             let mut out = Vec::new();
             flatten_into(interp, h, &snapshot(), &mut out, 0)?;
-            Value::new_list(out)
+            Value::new_list_of(filtered_kind(l), out)
         }
         ("plus", [x]) => interp.binary(h, crate::syntax::BinaryOp::Add, recv, x)?,
         ("plus", [i, c]) if num_arg(i).is_some() => {
@@ -951,9 +953,13 @@ pub fn list_method(
         ("intersect", [x]) => {
             let mine = snapshot();
             let others = interp.iterate(h, x)?;
-            let is_set = |v: &Value| matches!(v, Value::List(r) if r.borrow().is_set());
-            let (larger, smaller, larger_is_set) =
-                if mine.len() < others.len() { (others, mine, is_set(x)) } else { (mine, others, is_set(recv)) };
+            let set_kind = |v: &Value| match v {
+                Value::List(r) if r.borrow().is_set() => Some(r.borrow().kind.similar()),
+                _ => None,
+            };
+            let (larger, smaller, larger_set) =
+                if mine.len() < others.len() { (others, mine, set_kind(x)) } else { (mine, others, set_kind(recv)) };
+            let larger_is_set = larger_set.is_some();
             let mut out: Vec<Value> = Vec::new();
             if !larger.is_empty() {
                 for it in smaller {
@@ -963,7 +969,7 @@ pub fn list_method(
                     }
                 }
             }
-            Value::new_list_of(if larger_is_set { ListKind::Set } else { ListKind::List }, out)
+            Value::new_list_of(larger_set.unwrap_or(ListKind::List), out)
         }
         ("disjoint", [x]) => {
             let others = interp.iterate(h, x)?;
@@ -978,7 +984,10 @@ pub fn list_method(
                 recv.clone()
             }
         }
-        ("toSet" | "asSet", []) => Value::new_list_of(ListKind::Set, snapshot()),
+        ("toSet" | "asSet", []) => {
+            let items = snapshot();
+            Value::new_list_of(ListKind::hash_set_for(items.len()), items)
+        }
         ("toUnique", []) => Value::new_list(unique_items(interp, h, snapshot(), None)?),
         ("toUnique", [c]) if c.is_callable() => Value::new_list(unique_items(interp, h, snapshot(), Some(c))?),
         ("unique", []) | ("unique", [Value::Bool(_)]) | ("unique", [_]) | ("unique", [Value::Bool(_), _]) => {
@@ -1005,6 +1014,12 @@ pub fn list_method(
                 [] => (name == "sort", None),
                 _ => return Ok(None),
             };
+            // A set is never sorted in place (a `TreeSet` sorted naturally is itself).
+            let kind = l.borrow().kind;
+            if kind == ListKind::TreeSet && c.is_none() && name == "sort" {
+                return Ok(Some(recv.clone()));
+            }
+            let mutate = mutate && !kind.is_set();
             let mut items = snapshot();
             sort_items(interp, h, &mut items, c)?;
             if mutate {
@@ -1014,6 +1029,8 @@ pub fn list_method(
                 Value::new_list(items)
             }
         }
+        // A set has no `reverse` (a MissingMethodException).
+        ("reverse", _) if l.borrow().is_set() => return Ok(None),
         ("reverse", []) => Value::new_list(snapshot().into_iter().rev().collect()),
         ("reverse", [Value::Bool(m)]) => {
             let items: Vec<Value> = snapshot().into_iter().rev().collect();
@@ -1598,10 +1615,11 @@ fn concurrent_modification() -> EvalError {
     EvalError::exception(class::CONCURRENT_MODIFICATION, None)
 }
 
-/// The kind of what filtering `l` gives: a set for a set, else a list.
+/// The kind of what filtering `l` gives: a set of its class for a set, else a list.
 fn filtered_kind(l: &ListRef) -> ListKind {
-    if l.borrow().is_set() {
-        ListKind::Set
+    let kind = l.borrow().kind;
+    if kind.is_set() {
+        kind.similar()
     } else {
         ListKind::List
     }

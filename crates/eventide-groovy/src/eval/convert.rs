@@ -238,12 +238,15 @@ pub(crate) fn array_kind(element: &str) -> ListKind {
     })
 }
 
-/// A new set of `items` (a `TreeSet` or `SortedSet` sorted).
-fn new_set(name: &str, mut items: Vec<Value>) -> Value {
-    if matches!(simple_name(name), "TreeSet" | "SortedSet") {
-        items.sort_by(super::collections::natural);
-    }
-    Value::new_list_of(ListKind::Set, items)
+/// A new set of `items` of the class `name` names (`Set` is a `LinkedHashSet`, as `as Set`
+/// gives in Groovy).
+fn new_set(name: &str, items: Vec<Value>) -> Value {
+    let kind = match simple_name(name) {
+        "TreeSet" | "SortedSet" => ListKind::TreeSet,
+        "HashSet" => ListKind::hash_set_copying(items.len()),
+        _ => ListKind::Set,
+    };
+    Value::new_list_of(kind, items)
 }
 
 /// A list value as a `java.util.List`: itself when it is one, else a new list of its elements.
@@ -488,7 +491,9 @@ pub fn instance_of(h: &mut dyn Host, v: &Value, name: &str) -> bool {
                     Value::Range(_) => true,
                     Value::List(l) => match l.borrow().kind {
                         ListKind::List => true,
-                        ListKind::Set => matches!(simple, "Collection" | "Iterable"),
+                        ListKind::Set | ListKind::HashSet { .. } | ListKind::TreeSet => {
+                            matches!(simple, "Collection" | "Iterable")
+                        }
                         ListKind::Array(_) => false,
                     },
                     _ => false,

@@ -77,13 +77,21 @@ pub fn construct(interp: &mut Interpreter, h: &mut dyn Host, name: &str, args: V
         ("ArrayList" | "LinkedList" | "Vector" | "ArrayDeque", []) => Value::new_list(Vec::new()),
         ("ArrayList" | "LinkedList" | "Vector", [n]) if n.is_number() => Value::new_list(Vec::new()),
         ("ArrayList" | "LinkedList" | "Vector", [c]) => Value::new_list(interp.iterate(h, c)?),
-        ("HashSet" | "LinkedHashSet" | "TreeSet", []) => Value::new_list_of(ListKind::Set, Vec::new()),
+        ("HashSet", []) => Value::new_list_of(ListKind::HASH_SET, Vec::new()),
+        ("HashSet", [n]) if n.is_number() => {
+            Value::new_list_of(ListKind::hash_set_for(ops::to_i64(n).max(0) as usize), Vec::new())
+        }
+        ("LinkedHashSet", [n]) if n.is_number() => Value::new_list_of(ListKind::Set, Vec::new()),
+        ("LinkedHashSet", []) => Value::new_list_of(ListKind::Set, Vec::new()),
+        ("TreeSet", []) => Value::new_list_of(ListKind::TreeSet, Vec::new()),
         ("HashSet" | "LinkedHashSet" | "TreeSet", [c]) => {
-            let mut items = interp.iterate(h, c)?;
-            if simple == "TreeSet" {
-                items.sort_by(super::collections::natural);
-            }
-            Value::new_list_of(ListKind::Set, items)
+            let items = interp.iterate(h, c)?;
+            let kind = match simple {
+                "TreeSet" => ListKind::TreeSet,
+                "HashSet" => ListKind::hash_set_copying(items.len()),
+                _ => ListKind::Set,
+            };
+            Value::new_list_of(kind, items)
         }
         ("HashMap" | "LinkedHashMap" | "TreeMap" | "Hashtable" | "ConcurrentHashMap", []) => {
             Value::new_map(GMap::new())

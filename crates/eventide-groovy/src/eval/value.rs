@@ -21,19 +21,84 @@ pub type Str = Arc<str>;
 pub type ListRef = Rc<RefCell<GList>>;
 
 /// What Java collection a [`GList`] is. Its elements are a vector in every case; the kind
-/// decides what adding does, what it equals, its class and what `instanceof` says.
+/// decides what adding does, in what order the elements are kept, what it equals, its class and
+/// what `instanceof` says.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ListKind {
     /// `java.util.ArrayList`: list literals and what the GDK's methods return.
     #[default]
     List,
-    /// `java.util.LinkedHashSet` (`as Set`, `toSet()`, `new HashSet()`): adding an element
-    /// already in it (Java's `equals`) changes nothing; it equals another set with the same
-    /// elements in any order, and never a list.
+    /// `java.util.LinkedHashSet` (`as Set`, `new LinkedHashSet()`): adding an element already
+    /// in it (Java's `equals`) changes nothing; elements stay in the order they were added; it
+    /// equals another set with the same elements in any order, and never a list.
     Set,
+    /// `java.util.HashSet` (`toSet()`, `new HashSet()`): a set whose elements are kept in the
+    /// order Java's hash table walks them — by bucket (the element's `hashCode`, spread as
+    /// `HashMap` does, modulo `capacity`), then in the order they were added to the bucket. The
+    /// capacity is the table's: it doubles when the set grows past three quarters of it (or a
+    /// bucket past eight elements while it is below 64), and never shrinks.
+    HashSet { capacity: u32 },
+    /// `java.util.TreeSet`: a set kept sorted in natural order; an element that compares equal
+    /// to one it holds is not added.
+    TreeSet,
     /// A Java array (`"a,b".split(",")` is a `String[]`): `length`, its own class name, not a
     /// `List` to `instanceof`. The name is the element class's (`java.lang.String`).
     Array(&'static str),
+}
+
+impl ListKind {
+    /// A `HashSet` made by `new HashSet()` (its table, made at the first add, holds 16).
+    pub const HASH_SET: ListKind = ListKind::HashSet { capacity: 16 };
+
+    /// A `HashSet` made with room for `n` elements, as `new HashSet(n)` (what Groovy's `toSet()`
+    /// makes): its table holds the power of two at or above `n`.
+    pub fn hash_set_for(n: usize) -> ListKind {
+        ListKind::HashSet { capacity: (n.max(1) as u32).next_power_of_two().min(1 << 30) }
+    }
+
+    /// A `HashSet` copied from a collection of `n` elements (`new HashSet(c)`): room for `n` at
+    /// three quarters full, at least 16.
+    pub fn hash_set_copying(n: usize) -> ListKind {
+        ListKind::hash_set_for((n as f64 / 0.75) as usize + 1).max_capacity(16)
+    }
+
+    fn max_capacity(self, at_least: u32) -> ListKind {
+        match self {
+            ListKind::HashSet { capacity } => ListKind::HashSet { capacity: capacity.max(at_least) },
+            other => other,
+        }
+    }
+
+    /// The kind of a new collection of the same sort that a GDK method makes from this one
+    /// (Groovy's `createSimilarSet`: `findAll`, `grep`, `minus` and `intersect` of a set give a
+    /// `TreeSet` for a `TreeSet`, else a `LinkedHashSet` in the order of the set's walk).
+    pub fn similar(self) -> ListKind {
+        match self {
+            ListKind::HashSet { .. } => ListKind::Set,
+            ListKind::Array(_) => ListKind::List,
+            other => other,
+        }
+    }
+
+    /// The kind of a copy of a collection of `n` elements made by `clone()` (what `plus` starts
+    /// from): a `HashSet`'s copy has a table sized for `n` at three quarters full.
+    pub fn for_clone(self, n: usize) -> ListKind {
+        match self {
+            ListKind::HashSet { .. } => ListKind::hash_set_for((n as f64 / 0.75 + 1.0) as usize),
+            other => other,
+        }
+    }
+
+    pub fn is_set(self) -> bool {
+        matches!(self, ListKind::Set | ListKind::HashSet { .. } | ListKind::TreeSet)
+    }
+}
+
+/// The bucket of `x` in a hash table of `capacity` (a power of two), as `java.util.HashMap`
+/// computes it: the element's `hashCode` with its high half folded into the low half.
+fn hash_bucket(x: &Value, capacity: u32) -> u32 {
+    let h = super::methods::java_hash(x).unwrap_or(0) as u32;
+    (h ^ (h >> 16)) & (capacity - 1)
 }
 
 /// The elements of a list value and its [`ListKind`]; dereferences to the elements.
@@ -49,31 +114,69 @@ impl GList {
         l.set_items(items);
         l
     }
-    /// Replaces the elements (a set keeps the first of equal ones).
+    /// Replaces the elements (a set keeps the first of equal ones, in its own order).
     pub fn set_items(&mut self, items: Vec<Value>) {
-        self.items = match self.kind {
-            ListKind::Set => {
-                let mut out: Vec<Value> = Vec::with_capacity(items.len());
-                for x in items {
-                    if !out.iter().any(|y| ops::java_equals(y, &x)) {
-                        out.push(x);
-                    }
-                }
-                out
+        if self.kind.is_set() {
+            self.items = Vec::with_capacity(items.len());
+            for x in items {
+                self.add(x);
             }
-            _ => items,
-        };
+        } else {
+            self.items = items;
+        }
     }
     /// Adds an element as `add`/`<<` do; false when a set already holds it.
     pub fn add(&mut self, x: Value) -> bool {
-        if self.kind == ListKind::Set && self.items.iter().any(|y| ops::java_equals(y, &x)) {
-            return false;
+        match self.kind {
+            ListKind::Set => {
+                if self.items.iter().any(|y| ops::java_equals(y, &x)) {
+                    return false;
+                }
+                self.items.push(x);
+            }
+            ListKind::TreeSet => {
+                let natural = super::collections::natural;
+                match self.items.binary_search_by(|y| natural(y, &x)) {
+                    Ok(_) => return false,
+                    Err(at) => self.items.insert(at, x),
+                }
+            }
+            ListKind::HashSet { capacity } => {
+                if self.items.iter().any(|y| ops::java_equals(y, &x)) {
+                    return false;
+                }
+                // The end of its bucket: the elements are sorted by bucket.
+                let bucket = hash_bucket(&x, capacity);
+                let at = self.items.partition_point(|y| hash_bucket(y, capacity) <= bucket);
+                let chain =
+                    at - self.items[..at].iter().rev().take_while(|y| hash_bucket(y, capacity) == bucket).count();
+                self.items.insert(at, x);
+                // Java turns a bucket of more than eight into a tree once the table holds 64,
+                // and doubles a smaller table instead; then it doubles a table fuller than 3/4.
+                let mut capacity = capacity;
+                if at + 1 - chain > 8 && capacity < 64 {
+                    capacity *= 2;
+                    self.resize(capacity);
+                }
+                if self.items.len() as u64 * 4 > capacity as u64 * 3 {
+                    self.resize(capacity * 2);
+                }
+            }
+            _ => self.items.push(x),
         }
-        self.items.push(x);
         true
     }
+    /// A `HashSet`'s table doubled: the elements are ordered by their new buckets, each bucket
+    /// keeping the order its elements had (Java splits every bucket in two, in order).
+    fn resize(&mut self, capacity: u32) {
+        if capacity > 1 << 30 {
+            return;
+        }
+        self.kind = ListKind::HashSet { capacity };
+        self.items.sort_by_key(|y| hash_bucket(y, capacity));
+    }
     pub fn is_set(&self) -> bool {
-        self.kind == ListKind::Set
+        self.kind.is_set()
     }
 }
 
@@ -715,6 +818,8 @@ impl Value {
             Value::List(l) => match l.borrow().kind {
                 ListKind::List => "java.util.ArrayList",
                 ListKind::Set => "java.util.LinkedHashSet",
+                ListKind::HashSet { .. } => "java.util.HashSet",
+                ListKind::TreeSet => "java.util.TreeSet",
                 ListKind::Array(element) => array_class(element),
             },
             Value::Map(_) => "java.util.LinkedHashMap",
