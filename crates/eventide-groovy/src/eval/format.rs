@@ -4,7 +4,7 @@
 use super::error::EvalError;
 use super::host::Host;
 use super::interp::{Interpreter, R};
-use super::num::Rounding;
+use super::num::{Dec, Rounding};
 use super::ops;
 use super::show::java_display;
 use super::value::{Obj, Value};
@@ -88,6 +88,16 @@ fn pad(spec: &Spec, s: String) -> String {
     }
 }
 
+/// The decimal value `%f` and `%e` round: a `Float` is widened to a `double` first, as Java's
+/// `Formatter` does (`%.1f` of `72.45f` is `72.4`: the double is 72.44999694824219).
+fn format_dec(v: &Value) -> R<Dec> {
+    match v {
+        Value::Float(x) => ops::to_dec(&Value::Double(*x as f64)),
+        _ => ops::to_dec(v),
+    }
+    .map_err(EvalError::from)
+}
+
 fn fixed(v: &Value, prec: usize) -> R<(bool, String)> {
     let d = match v {
         Value::Double(x) if !x.is_finite() => {
@@ -96,7 +106,7 @@ fn fixed(v: &Value, prec: usize) -> R<(bool, String)> {
         Value::Float(x) if !x.is_finite() => {
             return Ok((x.is_sign_negative() && !x.is_nan(), if x.is_nan() { "NaN".into() } else { "Infinity".into() }))
         }
-        _ => ops::to_dec(v).map_err(EvalError::from)?,
+        _ => format_dec(v)?,
     };
     let r = d.set_scale(prec as i32, Rounding::HalfUp).map_err(EvalError::from)?;
     let neg = r.signum() < 0 || (r.is_zero() && ops::to_f64(v).is_sign_negative() && ops::to_f64(v) != 0.0);
@@ -104,7 +114,7 @@ fn fixed(v: &Value, prec: usize) -> R<(bool, String)> {
 }
 
 fn scientific(v: &Value, prec: usize, upper: bool) -> R<(bool, String)> {
-    let d = ops::to_dec(v).map_err(EvalError::from)?;
+    let d = format_dec(v)?;
     if d.is_zero() {
         let mant = if prec > 0 { format!("0.{}", "0".repeat(prec)) } else { "0".into() };
         return Ok((false, format!("{mant}{}+00", if upper { 'E' } else { 'e' })));

@@ -15,91 +15,241 @@ use super::methods::call1;
 use super::show::display;
 use super::value::{MatcherState, Obj, Pattern, Value};
 
-/// Translates Java regex syntax to the `regex` crate's.
+/// Java's `\w`, `\d`, `\s`, `\h` and `\v` as the contents of a class: ASCII only, as Java's
+/// are by default (the `regex` crate's are Unicode's).
+fn shorthand_class(c: char) -> Option<(&'static str, bool)> {
+    let set = match c.to_ascii_lowercase() {
+        'w' => "0-9A-Za-z_",
+        'd' => "0-9",
+        's' => r"\t\n\x0B\f\r\x20",
+        'h' => r"\t\x20\xA0\x{1680}\x{180E}\x{2000}-\x{200A}\x{202F}\x{205F}\x{3000}",
+        'v' => r"\n\x0B\f\r\x{85}\x{2028}\x{2029}",
+        _ => return None,
+    };
+    Some((set, c.is_ascii_uppercase()))
+}
+
+/// The class a Java `\p{name}` stands for where the `regex` crate's differs or lacks it (the
+/// POSIX names are ASCII in Java, the `java...` names are `Character`'s methods); `None` keeps
+/// the crate's own (Unicode categories and scripts, the same in both).
+fn property_class(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "Alpha" => "[:alpha:]",
+        "Digit" => "0-9",
+        "Alnum" => "[:alnum:]",
+        "Upper" => "[:upper:]",
+        "Lower" => "[:lower:]",
+        "Punct" => "[:punct:]",
+        "Space" => r"\t\n\x0B\f\r\x20",
+        "XDigit" => "[:xdigit:]",
+        "Blank" => "[:blank:]",
+        "Cntrl" => "[:cntrl:]",
+        "Graph" => "[:graph:]",
+        "Print" => "[:print:]",
+        "ASCII" => r"\x00-\x7F",
+        "javaLowerCase" | "IsLowercase" => r"\p{Lowercase}",
+        "javaUpperCase" | "IsUppercase" => r"\p{Uppercase}",
+        "javaWhitespace" | "IsWhite_Space" | "IsWhiteSpace" => r"\p{White_Space}",
+        "javaDigit" | "IsDigit" => r"\p{Nd}",
+        "javaLetter" | "IsLetter" => r"\p{L}",
+        "javaLetterOrDigit" => r"\p{L}\p{Nd}",
+        "javaAlphabetic" | "IsAlphabetic" => r"\p{Alphabetic}",
+        "IsPunctuation" => r"\p{P}",
+        _ => return None,
+    })
+}
+
+/// Translates Java regex syntax to the `regex` crate's: Java's ASCII `\w \d \s \b`-classes,
+/// `.` that stops at every line terminator, `\h \v \R \e \0ooo \cX`, escaped punctuation as a
+/// literal (`\<` is `<`, not a word boundary), a `-` right after a class shorthand in a class as
+/// a literal, `~` and `[:` in a class as literals, `\p{...}` names, `\Q...\E` quoting, named
+/// groups, atomic groups as plain ones, and the flags Java has and the crate lacks dropped
+/// (`d`, `u`, `c`; Java's `U` is not the crate's `U`). `^`/`$` with `(?m)` see `\r\n` as one
+/// line end (the crate's CRLF mode). Backreferences and lookaround are refused.
 fn translate(src: &str) -> Result<String, String> {
     let cs: Vec<char> = src.chars().collect();
-    let mut out = String::with_capacity(src.len() + 8);
+    let dotall = dotall_anywhere(&cs);
+    let mut out = String::with_capacity(src.len() + 16);
+    out.push_str("(?R)");
+    let mut depth = 0usize; // nesting of character classes
     let mut i = 0;
+    let push_literal = |out: &mut String, ch: char| match ch {
+        ' ' => out.push_str(r"\x20"),
+        _ => out.push_str(&regex::escape(ch.encode_utf8(&mut [0; 4]))),
+    };
     while i < cs.len() {
         let c = cs[i];
         if c == '\\' && i + 1 < cs.len() {
             let n = cs[i + 1];
+            i += 2;
             match n {
                 'Q' => {
                     // Quote until \E.
-                    let mut j = i + 2;
-                    while j < cs.len() && !(cs[j] == '\\' && j + 1 < cs.len() && cs[j + 1] == 'E') {
-                        out.push_str(&regex::escape(&cs[j].to_string()));
-                        j += 1;
+                    while i < cs.len() && !(cs[i] == '\\' && i + 1 < cs.len() && cs[i + 1] == 'E') {
+                        push_literal(&mut out, cs[i]);
+                        i += 1;
                     }
-                    i = j + 2;
-                    continue;
+                    i += 2;
                 }
-                'p' | 'P' if i + 2 < cs.len() && cs[i + 2] == '{' => {
-                    let end = cs[i + 3..].iter().position(|&x| x == '}').map(|p| p + i + 3);
-                    if let Some(end) = end {
-                        let name: String = cs[i + 3..end].iter().collect();
-                        let class = match name.as_str() {
-                            "Alpha" => "[[:alpha:]]",
-                            "Digit" => "[0-9]",
-                            "Alnum" => "[[:alnum:]]",
-                            "Upper" | "Lu" => "[[:upper:]]",
-                            "Lower" | "Ll" => "[[:lower:]]",
-                            "Punct" => "[[:punct:]]",
-                            "Space" => "[[:space:]]",
-                            "XDigit" => "[[:xdigit:]]",
-                            "Blank" => "[[:blank:]]",
-                            "Cntrl" => "[[:cntrl:]]",
-                            "Graph" => "[[:graph:]]",
-                            "Print" => "[[:print:]]",
-                            "ASCII" => "[\\x00-\\x7F]",
-                            _ => "",
-                        };
-                        if class.is_empty() {
-                            out.push_str(&cs[i..=end].iter().collect::<String>());
-                        } else if n == 'P' {
-                            out.push_str(&format!("[^{}]", &class[1..class.len() - 1]));
-                        } else {
-                            out.push_str(class);
+                'p' | 'P' if i < cs.len() && cs[i] == '{' => {
+                    let Some(end) = cs[i..].iter().position(|&x| x == '}').map(|p| p + i) else {
+                        return Err("unclosed \\p{".into());
+                    };
+                    let name: String = cs[i + 1..end].iter().collect();
+                    let name = name.strip_prefix("Is").filter(|n| property_class(n).is_some()).unwrap_or(&name);
+                    match property_class(name) {
+                        Some(set) => {
+                            let neg = if n == 'P' { "^" } else { "" };
+                            out.push_str(&format!("[{neg}{set}]"));
                         }
-                        i = end + 1;
-                        continue;
+                        None => out.push_str(&format!("\\{n}{{{name}}}")),
+                    }
+                    i = end + 1;
+                }
+                'w' | 'W' | 'd' | 'D' | 's' | 'S' | 'h' | 'H' | 'v' | 'V' => {
+                    let (set, negated) = shorthand_class(n).expect("a shorthand");
+                    out.push_str(&format!("[{}{set}]", if negated { "^" } else { "" }));
+                    // In a class, a '-' right after a shorthand is a literal.
+                    if depth > 0 && i + 1 < cs.len() && cs[i] == '-' && cs[i + 1] != ']' {
+                        out.push_str("\\-");
+                        i += 1;
                     }
                 }
-                '1'..='9' => return Err("backreference".into()),
+                'R' if depth == 0 => out.push_str(r"(?:\r\n|[\n\x0B\f\r\x{85}\x{2028}\x{2029}])"),
+                'e' => out.push_str(r"\x1B"),
+                'c' if i < cs.len() => {
+                    out.push_str(&format!("\\x{{{:X}}}", (cs[i] as u32) ^ 64));
+                    i += 1;
+                }
+                '0' => {
+                    // \0n, \0nn, \0mnn (m <= 3): an octal character.
+                    let digits: String = cs[i..].iter().take(3).take_while(|d| d.is_digit(8)).collect::<String>();
+                    let take = if digits.len() == 3 && digits.as_bytes()[0] > b'3' { 2 } else { digits.len() };
+                    if take == 0 {
+                        return Err("illegal octal escape".into());
+                    }
+                    let code = u32::from_str_radix(&digits[..take], 8).unwrap_or(0);
+                    out.push_str(&format!("\\x{{{code:X}}}"));
+                    i += take;
+                }
+                '1'..='9' | 'k' => return Err("backreference".into()),
                 'G' | 'Z' => return Err(format!("\\{n}")),
-                _ => {}
+                n if !n.is_ascii_alphanumeric() => push_literal(&mut out, n),
+                n => {
+                    out.push('\\');
+                    out.push(n);
+                }
             }
-            out.push(c);
-            out.push(n);
-            i += 2;
             continue;
         }
-        if c == '(' && i + 2 < cs.len() && cs[i + 1] == '?' {
-            match cs[i + 2] {
-                '=' | '!' => return Err("lookahead".into()),
-                '<' if i + 3 < cs.len() && (cs[i + 3] == '=' || cs[i + 3] == '!') => return Err("lookbehind".into()),
-                '<' => {
-                    // Named group (?<name>...) → (?P<name>...)
-                    out.push_str("(?P<");
-                    i += 3;
-                    continue;
+        if depth > 0 {
+            match c {
+                '[' => {
+                    depth += 1;
+                    out.push('[');
+                    // `[[:` is a nested class holding ':' in Java, not a POSIX class.
+                    if cs.get(i + 1) == Some(&':') {
+                        out.push_str("\\:");
+                        i += 1;
+                    }
                 }
-                '>' => {
-                    out.push_str("(?:");
-                    i += 3;
-                    continue;
+                ']' => {
+                    depth -= 1;
+                    out.push(']');
                 }
-                _ => {}
+                '~' => out.push_str("\\~"),
+                '&' if cs.get(i + 1) != Some(&'&') && cs.get(i.wrapping_sub(1)) != Some(&'&') => out.push_str("\\&"),
+                _ => out.push(c),
             }
+            i += 1;
+            continue;
         }
-        if (c == '+' || c == '*' || c == '?' || c == '}') && i + 1 < cs.len() && cs[i + 1] == '+' {
-            return Err("possessive quantifier".into());
+        match c {
+            '[' => {
+                depth = 1;
+                out.push('[');
+                if cs.get(i + 1) == Some(&'^') {
+                    out.push('^');
+                    i += 1;
+                }
+                // A ']' first in a class is a literal in both; a '[:' is not a POSIX class.
+                if cs.get(i + 1) == Some(&':') {
+                    out.push_str("\\:");
+                    i += 1;
+                }
+            }
+            '.' if !dotall => out.push_str(r"[^\n\r\x{85}\x{2028}\x{2029}]"),
+            '(' if cs.get(i + 1) == Some(&'?') => {
+                match cs.get(i + 2) {
+                    Some('=' | '!') => return Err("lookahead".into()),
+                    Some('<') if matches!(cs.get(i + 3), Some('=' | '!')) => return Err("lookbehind".into()),
+                    Some('<') => {
+                        // Named group (?<name>...) → (?P<name>...)
+                        out.push_str("(?P<");
+                        i += 3;
+                        continue;
+                    }
+                    Some('>') => {
+                        out.push_str("(?:");
+                        i += 3;
+                        continue;
+                    }
+                    _ => {}
+                }
+                // Inline flags `(?idmsuxU-idmsuxU)` or `(?flags:`: keep those the crate has.
+                let mut j = i + 2;
+                let mut flags = String::new();
+                while j < cs.len() && (cs[j].is_ascii_alphabetic() || cs[j] == '-') {
+                    if !matches!(cs[j], 'd' | 'u' | 'U' | 'c') {
+                        flags.push(cs[j]);
+                    }
+                    j += 1;
+                }
+                match cs.get(j) {
+                    Some(')') | Some(':') if j > i + 2 => {
+                        let flags = flags.trim_end_matches('-');
+                        let group = cs[j] == ':';
+                        match (flags.is_empty(), group) {
+                            (true, true) => out.push_str("(?:"),
+                            (true, false) => {}
+                            (false, true) => out.push_str(&format!("(?{flags}:")),
+                            (false, false) => out.push_str(&format!("(?{flags})")),
+                        }
+                        i = j + 1;
+                        continue;
+                    }
+                    _ => out.push('('),
+                }
+            }
+            '+' | '*' | '?' | '}' if cs.get(i + 1) == Some(&'+') => return Err("possessive quantifier".into()),
+            _ => out.push(c),
         }
-        out.push(c);
         i += 1;
     }
     Ok(out)
+}
+
+/// Whether a flag group anywhere in the pattern turns DOTALL on (`(?s)`, `(?is:`): `.` is then
+/// left as the crate's, which follows the same flag.
+fn dotall_anywhere(cs: &[char]) -> bool {
+    let mut i = 0;
+    while i + 2 < cs.len() {
+        if cs[i] == '\\' {
+            i += 2;
+            continue;
+        }
+        if cs[i] == '(' && cs[i + 1] == '?' {
+            let mut j = i + 2;
+            while j < cs.len() && cs[j].is_ascii_alphabetic() {
+                if cs[j] == 's' {
+                    return true;
+                }
+                j += 1;
+            }
+        }
+        i += 1;
+    }
+    false
 }
 
 /// Compiles (and caches) a Java regex.
@@ -127,6 +277,29 @@ pub fn full_match(p: &Pattern, s: &str) -> bool {
     p.anchored.is_match(s)
 }
 
+/// The matches `Matcher.find()` finds one after another: each search starts where the last
+/// match ended, or one character further after an empty match — so an empty match right after
+/// a non-empty one counts (`"aaa".replaceAll(/a*/, "X")` is `XX`), which the crate's iterators
+/// skip.
+pub fn java_captures<'h>(re: &regex::Regex, s: &'h str) -> Vec<regex::Captures<'h>> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at <= s.len() {
+        let Some(caps) = re.captures_at(s, at) else { break };
+        let (start, end) = caps.get(0).map(|m| (m.start(), m.end())).unwrap_or((at, at));
+        out.push(caps);
+        at = if start < end {
+            end
+        } else {
+            match s[end..].chars().next() {
+                Some(ch) => end + ch.len_utf8(),
+                None => break,
+            }
+        };
+    }
+    out
+}
+
 /// The groups of a match, group 0 first.
 pub fn groups_of(c: &regex::Captures<'_>) -> Vec<Option<String>> {
     c.iter().map(|m| m.map(|m| m.as_str().to_string())).collect()
@@ -151,7 +324,7 @@ fn pattern_of(interp: &mut Interpreter, h: &mut dyn Host, v: &Value) -> R<Rc<Pat
 }
 
 fn new_matcher(p: Rc<Pattern>, input: &str) -> Value {
-    let matches = p.regex.captures_iter(input).map(|c| groups_of(&c)).collect();
+    let matches = java_captures(&p.regex, input).iter().map(groups_of).collect();
     Value::obj(Obj::Matcher(RefCell::new(MatcherState {
         pattern: p,
         input: input.into(),
@@ -183,7 +356,8 @@ pub fn java_split(re: &regex::Regex, s: &str, limit: i64) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut index = 0usize;
     let limited = limit > 0;
-    for m in re.find_iter(s) {
+    for caps in java_captures(re, s) {
+        let Some(m) = caps.get(0) else { continue };
         if !limited || (out.len() as i64) < limit - 1 {
             if index == 0 && m.start() == 0 && m.start() == m.end() {
                 continue;
@@ -275,7 +449,19 @@ fn java_replacement(rep: &str, groups: usize) -> R<String> {
 /// `replaceAll` / `replaceFirst` with a Java replacement string.
 pub fn replace(p: &Pattern, s: &str, rep: &str, all: bool) -> R<String> {
     let r = java_replacement(rep, p.regex.captures_len() - 1)?;
-    Ok(if all { p.regex.replace_all(s, r.as_str()).into_owned() } else { p.regex.replace(s, r.as_str()).into_owned() })
+    let mut out = String::with_capacity(s.len());
+    let mut last = 0;
+    for caps in java_captures(&p.regex, s) {
+        let Some(m) = caps.get(0) else { continue };
+        out.push_str(&s[last..m.start()]);
+        caps.expand(&r, &mut out);
+        last = m.end();
+        if !all {
+            break;
+        }
+    }
+    out.push_str(&s[last..]);
+    Ok(out)
 }
 
 /// `replaceAll(re) { match -> ... }`.
@@ -289,23 +475,16 @@ pub fn replace_with_closure(
 ) -> R<Value> {
     let mut out = String::new();
     let mut last = 0;
-    let caps: Vec<(usize, usize, Vec<Option<String>>)> = p
-        .regex
-        .captures_iter(s)
+    let caps: Vec<(usize, usize, Vec<Option<String>>)> = java_captures(&p.regex, s)
+        .iter()
         .map(|c| {
             let m = c.get(0).map(|m| (m.start(), m.end())).unwrap_or((0, 0));
-            (m.0, m.1, groups_of(&c))
+            (m.0, m.1, groups_of(c))
         })
         .collect();
     for (start, end, groups) in caps {
         out.push_str(&s[last..start]);
-        let arg = if groups.len() > 1 { match_value(&groups) } else { Value::str(groups[0].as_deref().unwrap_or("")) };
-        let r = if groups.len() > 1 && super::methods::arity(interp, c) > 1 {
-            let args = groups.iter().map(|g| g.as_ref().map(|s| Value::str(s)).unwrap_or(Value::Null)).collect();
-            interp.call_value(h, c, args)?
-        } else {
-            call1(interp, h, c, arg)?
-        };
+        let r = call_with_match(interp, h, c, &groups)?;
         out.push_str(&display(h, &r));
         last = end;
         if !all {
@@ -314,6 +493,18 @@ pub fn replace_with_closure(
     }
     out.push_str(&s[last..]);
     Ok(Value::str(&out))
+}
+
+/// Calls closure `c` with a match as Groovy's `replaceAll`, `findAll` and `eachMatch` do: the
+/// matched text when the pattern has no groups, else the list of the whole match and its groups,
+/// spread over the closure's parameters when it takes more than one.
+pub fn call_with_match(interp: &mut Interpreter, h: &mut dyn Host, c: &Value, groups: &[Option<String>]) -> R<Value> {
+    if groups.len() > 1 && super::methods::arity(interp, c) > 1 {
+        let args = groups.iter().map(|g| g.as_ref().map(|s| Value::str(s)).unwrap_or(Value::Null)).collect();
+        return interp.call_value(h, c, args);
+    }
+    let arg = if groups.len() > 1 { match_value(groups) } else { Value::str(groups[0].as_deref().unwrap_or("")) };
+    call1(interp, h, c, arg)
 }
 
 /// `matcher[i]`.
@@ -393,7 +584,22 @@ pub fn method(
                 ("group", []) | ("group", [_]) => {
                     let mm = m.borrow();
                     let cur = mm.current.ok_or_else(no_match)?;
-                    let gi = args.first().and_then(|v| v.as_i64()).unwrap_or(0);
+                    let gi = match args.first() {
+                        // A named group: its number among the groups.
+                        Some(v) if v.is_string() => {
+                            let name = v.to_string();
+                            match mm.pattern.regex.capture_names().position(|n| n == Some(name.as_str())) {
+                                Some(i) => i as i64,
+                                None => {
+                                    return Err(EvalError::exception(
+                                        class::ILLEGAL_ARGUMENT,
+                                        Some(format!("No group with name <{name}>")),
+                                    ))
+                                }
+                            }
+                        }
+                        v => v.and_then(|v| v.as_i64()).unwrap_or(0),
+                    };
                     let groups = &mm.matches[cur];
                     if gi < 0 || gi as usize >= groups.len() {
                         return Err(EvalError::exception(class::INDEX_OUT_OF_BOUNDS, Some(format!("No group {gi}"))));
@@ -445,6 +651,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn an_empty_match_right_after_a_match_counts() {
+        let re = regex::Regex::new("a*").unwrap();
+        let found: Vec<&str> = java_captures(&re, "aab").iter().map(|c| c.get(0).unwrap().as_str()).collect();
+        assert_eq!(found, vec!["aa", "", ""]);
+    }
+
+    #[test]
     fn split_follows_java() {
         let re = regex::Regex::new(",").unwrap();
         assert_eq!(java_split(&re, "a,b,,c,,", 0), vec!["a", "b", "", "c"]);
@@ -466,9 +679,13 @@ mod tests {
 
     #[test]
     fn translation() {
-        assert_eq!(translate(r"\p{Alpha}+").unwrap(), "[[:alpha:]]+");
+        assert_eq!(translate(r"\p{Alpha}+").unwrap(), "(?R)[[:alpha:]]+");
         assert!(translate(r"(a)\1").is_err());
         assert!(translate(r"(?=a)").is_err());
-        assert_eq!(translate(r"\Q.*\E").unwrap(), r"\.\*");
+        assert_eq!(translate(r"\Q.*\E").unwrap(), r"(?R)\.\*");
+        assert_eq!(translate(r"\w\<").unwrap(), "(?R)[0-9A-Za-z_]<");
+        assert_eq!(translate(r"[\w-.]").unwrap(), r"(?R)[[0-9A-Za-z_]\-.]");
+        assert_eq!(translate(r"(?iu)a.").unwrap(), r"(?R)(?i)a[^\n\r\x{85}\x{2028}\x{2029}]");
+        assert_eq!(translate(r"(?s)a.").unwrap(), r"(?R)(?s)a.");
     }
 }

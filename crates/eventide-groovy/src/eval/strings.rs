@@ -365,16 +365,22 @@ pub fn method(
         }
         ("findAll", [re]) if !re.is_callable() => {
             let pat = regex::compile(interp, &display(h, re))?;
-            Value::new_list(pat.regex.find_iter(s).map(|m| Value::str(m.as_str())).collect())
+            let found = regex::java_captures(&pat.regex, s);
+            Value::new_list(found.iter().filter_map(|c| c.get(0)).map(|m| Value::str(m.as_str())).collect())
         }
-        ("eachMatch", [re, c]) if c.is_callable() => {
+        ("eachMatch" | "findAll", [re, c]) if c.is_callable() => {
             let pat = regex::compile(interp, &display(h, re))?;
-            let all: Vec<Vec<Option<String>>> = pat.regex.captures_iter(s).map(|c| regex::groups_of(&c)).collect();
+            let all: Vec<Vec<Option<String>>> =
+                regex::java_captures(&pat.regex, s).iter().map(regex::groups_of).collect();
+            let mut results = Vec::new();
             for g in all {
-                let v = if g.len() > 1 { regex::match_value(&g) } else { Value::str(g[0].as_deref().unwrap_or("")) };
-                call1(interp, h, c, v)?;
+                results.push(regex::call_with_match(interp, h, c, &g)?);
             }
-            recv.clone()
+            if name == "findAll" {
+                Value::new_list(results)
+            } else {
+                recv.clone()
+            }
         }
         ("capitalize", []) => Value::str(&super::interp::capitalize(s)),
         ("uncapitalize", []) => {

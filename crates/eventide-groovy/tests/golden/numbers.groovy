@@ -591,3 +591,15 @@ println 2.5G.toDouble()
 //> 72.3
 //> 72.30000305175781
 //> 2.5
+
+//# %f of a Float formats the double it widens to, as Java's Formatter does (Groovy 2.4.21)
+println String.format('%.1f', 72.45f)
+println String.format('%.2f', 1.005f)
+def t = '72.45'.toFloat()
+println String.format('%.1f', t)
+println sprintf('%.1f', 0.35f)
+//> 72.4
+//> 1.00
+//> 72.4
+//> 0.3
+
