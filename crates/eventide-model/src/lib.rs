@@ -435,6 +435,12 @@ fn flag_option(
 }
 
 impl Host for LoadHost {
+    /// The model's shared variables are the script's binding, read before its getters and
+    /// its methods as values, as Groovy reads the binding first.
+    fn bound_global(&mut self, interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
+        self.get_global(interp, name)
+    }
+
     fn get_global(&mut self, _interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
         Ok(self.vars.get(name))
     }
@@ -503,6 +509,12 @@ impl ExecHost<'_> {
 }
 
 impl Host for ExecHost<'_> {
+    /// The model's shared variables are the script's binding, read before its getters and
+    /// its methods as values, as Groovy reads the binding first.
+    fn bound_global(&mut self, interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
+        self.get_global(interp, name)
+    }
+
     fn get_global(&mut self, _interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
         let Some(&i) = self.var_index.get(name) else { return Ok(None) };
         let location = Location::data(i as u32);

@@ -168,6 +168,12 @@ struct LoadHost {
 }
 
 impl Host for LoadHost {
+    /// The model's shared variables are the script's binding, read before its getters and
+    /// its methods as values, as Groovy reads the binding first.
+    fn bound_global(&mut self, interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
+        self.get_global(interp, name)
+    }
+
     fn get_global(&mut self, _interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
         Ok(self.vars.get(name))
     }
@@ -473,6 +479,12 @@ struct ExecHost<'a> {
 }
 
 impl Host for ExecHost<'_> {
+    /// The model's shared variables are the script's binding, read before its getters and
+    /// its methods as values, as Groovy reads the binding first.
+    fn bound_global(&mut self, interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
+        self.get_global(interp, name)
+    }
+
     fn get_global(&mut self, _interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
         let Some(&i) = self.names.var_index.get(name) else { return Ok(None) };
         let location = Location::data(i as u32);

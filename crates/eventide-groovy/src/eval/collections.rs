@@ -672,7 +672,7 @@ pub fn list_method(
             for it in items {
                 let v = call1(interp, h, c, it)?;
                 if let Value::List(o) = init {
-                    o.borrow_mut().push(v);
+                    o.borrow_mut().add(v);
                 }
             }
             init.clone()
@@ -1386,6 +1386,14 @@ pub fn map_method(
                 out.push(call_entry(interp, h, c, &k, &v)?);
             }
             Value::new_list(out)
+        }
+        // Into a collection of the caller's (a set keeps one of equal results).
+        ("collect", [Value::List(into), c]) if c.is_callable() => {
+            for (k, v) in entries() {
+                let r = call_entry(interp, h, c, &k, &v)?;
+                into.borrow_mut().add(r);
+            }
+            args[0].clone()
         }
         ("collectMany", [c]) if c.is_callable() => {
             let mut out = Vec::new();

@@ -182,6 +182,10 @@ impl Host for BufferHost {
     fn get_global(&mut self, _interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
         Ok(self.globals.get(name).cloned())
     }
+    /// The script's variables are its binding, read before its getters and methods.
+    fn bound_global(&mut self, interp: &mut Interpreter, name: &str) -> Result<Option<Value>, EvalError> {
+        self.get_global(interp, name)
+    }
     fn set_global(&mut self, _interp: &mut Interpreter, name: &str, value: Value) -> Result<(), EvalError> {
         self.globals.insert(name.to_string(), value);
         Ok(())

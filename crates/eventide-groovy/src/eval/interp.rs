@@ -72,6 +72,9 @@ pub struct Interpreter {
     pub(crate) time_category: u32,
     pub(crate) regex_cache: FxHashMap<String, Rc<super::value::Pattern>>,
     pub(crate) rng_state: u64,
+    /// The closures whose bodies are running, innermost last, with the call depth of each body:
+    /// a bare `call(...)` in a body calls its own closure (recursion without a name).
+    running_closures: Vec<(Rc<Closure>, u32)>,
     /// The span of the innermost bare call handed to the host (see [`Interpreter::call_site`]).
     call_span: Option<Span>,
     /// The limits checked every [`CHECK_EVERY`](super::interrupt::CHECK_EVERY) loop iterations
@@ -214,6 +217,7 @@ impl Interpreter {
             time_category: 0,
             regex_cache: FxHashMap::default(),
             rng_state: RNG_SEED,
+            running_closures: Vec::new(),
             call_span: None,
             interrupt: None,
             ticks: 0,
@@ -1581,6 +1585,15 @@ impl Interpreter {
                 return self.call_method(h, v, "call", args);
             }
         }
+        // `call(...)` in a closure's own body (not in a method it calls) is the closure's.
+        if &**name == "call" {
+            if let Some((c, depth)) = self.running_closures.last() {
+                if *depth == self.depth {
+                    let c = c.clone();
+                    return self.call_closure(h, &c, args, None);
+                }
+            }
+        }
         let owner_first = f.ctx.as_ref().is_some_and(|c| c.strategy == Strategy::OwnerFirst);
         let mut args = args;
         if owner_first {
@@ -1896,7 +1909,9 @@ impl Interpreter {
                 let frame = Frame { env: Env::child(env), ctx: new_ctx };
                 let expr = expr.clone();
                 self.enter()?;
+                self.running_closures.push((c.clone(), self.depth));
                 let r = self.run_closure_body(h, &frame, &expr, args);
+                self.running_closures.pop();
                 self.depth -= 1;
                 frame.env.clear_if_unshared();
                 r
@@ -1921,14 +1936,15 @@ impl Interpreter {
             }
             Some(params) => {
                 let mut args = args;
-                // A single list argument is spread over several parameters.
-                if params.len() > 1 && args.len() == 1 {
+                let required = params.iter().filter(|p| p.default.is_none()).count();
+                // A single list argument is spread over the parameters when the closure cannot
+                // take one argument (Groovy spreads only when no `doCall` fits the list itself).
+                if required > 1 && args.len() == 1 {
                     if let Value::List(l) = &args[0] {
                         let items = l.borrow().to_vec();
                         args = items;
                     }
                 }
-                let required = params.iter().filter(|p| p.default.is_none()).count();
                 let lone_param_without_arg = params.len() == 1 && args.is_empty();
                 if (args.len() < required || args.len() > params.len()) && !lone_param_without_arg {
                     return Err(self.closure_arity_error(h, &args));

@@ -227,3 +227,53 @@ println target
 //> c1
 //> [k:4]
 //> [a:7]
+
+//# collect into a set keeps one of equal results; a bare call() in a closure's body calls the closure; a closure that can take one argument is not spread over a list; the script's variables are read before its getters (Groovy 2.4.21)
+def s = [] as Set
+[1, 2, 3].collect(s) { it % 2 }
+println s
+def t = new TreeSet()
+[3, 1, 3].collect(t) { it }
+println t
+println([a: 1, b: 2].collect([]) { k, v -> k + v })
+println([a: 1, b: 2].collect([]) { e -> e.key })
+println([a: 1, b: 1].collect([] as Set) { k, v -> v })
+def fact = { n -> n <= 1 ? 1 : n * call(n - 1) }
+println fact(5)
+def fib = { int n -> n < 2 ? n : call(n - 1) + call(n - 2) }
+println((0..10).collect { fib(it) })
+def outer = { x -> [1, 2].collect { y -> y * 10 } + call2(x) }
+def call2(x) { [x] }
+println outer(7)
+def c = { a, b = "d" -> "$a|$b" }
+println c([1, 2])
+println c([1])
+println c(1, 2)
+def pair = { a, b -> "$a+$b" }
+println pair([3, 4])
+println([[1, 2], [3, 4]].collect { a, b -> a * b })
+def getLevel() { 10 }
+def bump() {
+  level = level + 5
+  level
+}
+println bump()
+println level
+println getLevel()
+//> [1, 0]
+//> [1, 3]
+//> [a1, b2]
+//> [a, b]
+//> [1]
+//> 120
+//> [0, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55]
+//> [10, 20, 7]
+//> [1, 2]|d
+//> [1]|d
+//> 1|2
+//> 3+4
+//> [2, 12]
+//> 15
+//> 15
+//> 10
+
