@@ -84,6 +84,16 @@ impl Env {
             env = env.parent.as_deref()?;
         }
     }
+    /// The declared type of the variable `name` (`None` for an untyped one or none at all).
+    pub fn declared_type(&self, name: &str) -> Option<Name> {
+        let mut env = self;
+        loop {
+            if let Some(s) = env.vars.borrow().iter().find(|s| same_name(&s.name, name)) {
+                return s.ty.clone();
+            }
+            env = env.parent.as_deref()?;
+        }
+    }
     /// Assigns an existing untyped variable; a typed one is left for the caller to convert the
     /// value first ([`Assigned::Typed`]).
     pub fn assign(&self, name: &str, v: Value) -> Assigned {

@@ -470,8 +470,12 @@ impl Interpreter {
             }
             StmtKind::LocalVar { ty, vars } => {
                 for v in vars {
+                    let primitive = ty.as_ref().filter(|t| t.array_dims == 0).map(|t| &*t.name);
                     let value = match &v.init {
-                        Some(e) => self.eval(h, f, e)?,
+                        Some(e) => match self.integer_division_for_primitive(h, f, primitive, e)? {
+                            Some(quotient) => quotient,
+                            None => self.eval(h, f, e)?,
+                        },
                         None => match ty {
                             Some(t) => convert::default_for_type(&t.name),
                             None => Value::Null,
@@ -1266,6 +1270,41 @@ impl Interpreter {
     // ----------------------------------------------------------------------------------------
     // Assignment targets
 
+    /// Groovy 2.4's primitive arithmetic: a `double` or `float` variable given `a / b` where both
+    /// operands are statically of an integral primitive type (an integer literal, a local or
+    /// parameter declared `int`, `long`, `short` or `byte`, or `+ - * %` of such) gets the
+    /// *integer* quotient (`int n = 10; double avg = n / 4` is 2.0, where `def avg = n / 4` is
+    /// 2.5). `None` when the rule does not apply.
+    fn integer_division_for_primitive(
+        &mut self,
+        h: &mut dyn Host,
+        f: &Frame,
+        target: Option<&str>,
+        e: &Expr,
+    ) -> R<Option<Value>> {
+        if !matches!(target, Some("double" | "float")) {
+            return Ok(None);
+        }
+        let ExprKind::Binary { op: BinaryOp::Div, lhs, rhs } = &e.kind else { return Ok(None) };
+        if !statically_integral(f, lhs) || !statically_integral(f, rhs) {
+            return Ok(None);
+        }
+        let (a, b) = (self.eval(h, f, lhs)?, self.eval(h, f, rhs)?);
+        let by_zero = || self.loc(EvalError::exception(class::ARITHMETIC, Some("/ by zero".into())), e.span);
+        Ok(Some(match (&a, &b) {
+            (Value::Int(x), Value::Int(y)) => {
+                Value::Int(x.checked_div(*y).or((*y == -1).then_some(*x)).ok_or_else(by_zero)?)
+            }
+            _ => {
+                let (x, y) = (ops::to_i64(&a), ops::to_i64(&b));
+                if y == 0 {
+                    return Err(by_zero());
+                }
+                Value::Long(x.wrapping_div(y))
+            }
+        }))
+    }
+
     fn eval_assign(
         &mut self,
         h: &mut dyn Host,
@@ -1277,7 +1316,11 @@ impl Interpreter {
         match op {
             None => {
                 if let ExprKind::Ident(name) = &target.kind {
-                    let v = self.eval(h, f, value)?;
+                    let declared = f.env.declared_type(name);
+                    let v = match self.integer_division_for_primitive(h, f, declared.as_deref(), value)? {
+                        Some(quotient) => quotient,
+                        None => self.eval(h, f, value)?,
+                    };
                     self.write_name(h, f, name, v.clone())?;
                     return Ok(v);
                 }
@@ -2337,6 +2380,21 @@ fn decapitalize(s: &str) -> String {
 /// array type): when no declaration takes exactly these arguments, the ones from the last
 /// parameter on become one array, as Groovy passes them (`f("a", "b")`, `f()`); an array or
 /// `null` in the last place is passed as it is.
+/// Whether `e` is statically of an integral primitive type for Groovy 2.4's primitive arithmetic
+/// (see `Interpreter::integer_division_for_primitive`).
+fn statically_integral(f: &Frame, e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Number(NumberLit::Integer(_) | NumberLit::Long(_)) => true,
+        ExprKind::Ident(name) => {
+            f.env.declared_type(name).is_some_and(|t| matches!(&*t, "int" | "long" | "short" | "byte"))
+        }
+        ExprKind::Binary { op: BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Mod, lhs, rhs } => {
+            statically_integral(f, lhs) && statically_integral(f, rhs)
+        }
+        _ => false,
+    }
+}
+
 /// Which parameters take the `n` arguments of a call, one flag per parameter: defaults are
 /// dropped from the right, so the first `n - required` defaulted parameters take arguments and
 /// the others their defaults.

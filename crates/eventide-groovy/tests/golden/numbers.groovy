@@ -603,3 +603,74 @@ println sprintf('%.1f', 0.35f)
 //> 72.4
 //> 0.3
 
+//# Groovy 2.4's primitive arithmetic: a double or float variable given an int / int quotient of statically integral operands gets the integer quotient (def, boxed and BigDecimal targets do not; Groovy 2.4.21)
+int n = 10
+int m = 4
+long L = 10L
+Integer boxed = 10
+def d = 10
+double a1 = n / 4; println a1
+double a2 = n / m; println a2
+double a3 = L / 4; println a3
+double a4 = boxed / 4; println a4
+double a5 = d / 4; println a5
+double a6 = 10 / 4; println a6
+double a7 = n / 4.0; println a7
+double a8 = (n / 4); println a8
+double a9 = n / 4 + 1; println a9
+float f1 = n / 4; println f1
+Double b1 = n / 4; println b1
+def x1 = n / 4; println x1
+double z
+z = n / 4; println z
+long q = n / 4; println q
+int r = n / 4; println r
+BigDecimal bd = n / 4; println bd
+double a10 = n * 3 / 4; println a10
+double a11 = -n / 4; println a11
+double a12 = n.intdiv(4); println a12
+double a13 = 7 / 2; println a13
+def meth(int level) { double p = level / 100; p }
+println meth(50)
+def meth2(level) { double p = level / 100; p }
+println meth2(50)
+def c = { int k -> double p = k / 3; p }
+println c(10)
+short sh = 10
+double a14 = sh / 4; println a14
+byte by = 10
+double a15 = by / 4; println a15
+double a16 = n / 0.5; println a16
+try { double a17 = n / 0; println a17 } catch (e) { println e.getClass().simpleName }
+double a18 = n % 4; println a18
+double a19 = n - 4; println a19
+//> 2.0
+//> 2.0
+//> 2.0
+//> 2.5
+//> 2.5
+//> 2.0
+//> 2.5
+//> 2.0
+//> 3.5
+//> 2.0
+//> 2.5
+//> 2.5
+//> 2.0
+//> 2
+//> 2
+//> 2.5
+//> 7.0
+//> -2.5
+//> 2.0
+//> 3.0
+//> 0.0
+//> 0.5
+//> 3.0
+//> 2.0
+//> 2.0
+//> 20.0
+//> ArithmeticException
+//> 2.0
+//> 6.0
+
