@@ -238,6 +238,20 @@ pub(crate) fn array_kind(element: &str) -> ListKind {
     })
 }
 
+/// `v instanceof T[]`: `v` is an array whose elements' class is `element` (any array of objects
+/// is an `Object[]`; arrays of primitives only their own type).
+pub(crate) fn array_instance_of(v: &Value, element: &str, dims: u8) -> bool {
+    let Value::List(l) = v else { return false };
+    let ListKind::Array(held) = l.borrow().kind else { return false };
+    if dims != 1 {
+        return false;
+    }
+    match simple_name(element) {
+        "Object" => !matches!(held, "byte" | "int" | "long" | "double"),
+        other => simple_name(held) == other,
+    }
+}
+
 /// A new set of `items` of the class `name` names (`Set` is a `LinkedHashSet`, as `as Set`
 /// gives in Groovy).
 fn new_set(name: &str, items: Vec<Value>) -> Value {

@@ -871,7 +871,11 @@ impl Interpreter {
             ExprKind::Binary { op, lhs, rhs } => self.eval_binary(h, f, *op, lhs, rhs),
             ExprKind::InstanceOf { expr, ty, negated } => {
                 let v = self.eval(h, f, expr)?;
-                let r = convert::instance_of(h, &v, &self.resolve_type_name(&ty.name));
+                let r = if ty.array_dims > 0 {
+                    convert::array_instance_of(&v, &ty.name, ty.array_dims)
+                } else {
+                    convert::instance_of(h, &v, &self.resolve_type_name(&ty.name))
+                };
                 Ok(Value::Bool(r != *negated))
             }
             ExprKind::As { expr, ty } => {

@@ -445,9 +445,9 @@ pub fn method(
         ("leftShift", [x]) => interp.binary(h, crate::syntax::BinaryOp::Shl, recv, x)?,
         ("next", []) => Value::str(&next_string(s, true)),
         ("previous", []) => Value::str(&next_string(s, false)),
-        ("readLines" | "lines", []) => Value::new_list(s.lines().map(Value::str).collect()),
+        ("readLines" | "lines", []) => Value::new_list(java_lines(s).into_iter().map(Value::str).collect()),
         ("eachLine", [c]) if c.is_callable() => {
-            let lines: Vec<String> = s.lines().map(|l| l.to_string()).collect();
+            let lines: Vec<String> = java_lines(s).into_iter().map(str::to_string).collect();
             let two = super::methods::arity(interp, c) >= 2;
             let mut last = Value::Null;
             for (i, l) in lines.into_iter().enumerate() {
@@ -561,7 +561,9 @@ pub fn method(
             None => return Err(EvalError::exception(class::ILLEGAL_ARGUMENT, Some("bad base64".into()))),
         },
         ("encodeAsJSON", []) => Value::str(&super::json::to_json(h, recv)),
-        ("intern" | "normalize" | "denormalize", []) => Value::str(s),
+        ("intern", []) => Value::str(s),
+        // Line ends become `\n` (`denormalize` makes them the platform's, a Linux server's).
+        ("normalize" | "denormalize", []) => Value::str(&s.replace("\r\n", "\n").replace('\r', "\n")),
         ("format", _) => {
             let out = super::format::format(interp, h, s, args)?;
             Value::str(&out)
@@ -653,3 +655,33 @@ pub fn base64_decode(s: &str) -> Option<Vec<u8>> {
 }
 
 const STRING_ARRAY: super::value::ListKind = super::value::ListKind::Array("java.lang.String");
+
+/// The lines of a text as `java.io.BufferedReader` reads them: ended by `\n`, `\r\n` or a lone
+/// `\r`, without an empty line after a final line end.
+fn java_lines(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => {
+                out.push(&s[start..i]);
+                start = i + 1;
+            }
+            b'\r' => {
+                out.push(&s[start..i]);
+                if bytes.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if start < s.len() {
+        out.push(&s[start..]);
+    }
+    out
+}

@@ -361,3 +361,41 @@ println("a.b.c" - ".")
 //> temp: 72
 //> ab c
 //> ab.c
+
+//# lines end at \n, \r\n or a lone \r (readLines, eachLine); normalize and denormalize make them \n (Groovy 2.4.21)
+def show(x) { x.toString().replace("\r", "\\r").replace("\n", "\\n") }
+println show('a\r\nb\rc'.normalize())
+println show('a\nb\r\nc'.denormalize())
+println show('a\rb\r\nc'.readLines())
+println show('a\n\nb\n'.readLines())
+println show(''.readLines())
+println show('\n'.readLines())
+println show('x\r'.readLines())
+def r = []; 'a\rb\n\nc'.eachLine { r << it }; println show(r)
+def r2 = []; 'a\nb'.eachLine { line, n -> r2 << "$n:$line" }; println show(r2)
+println show('a\r\n'.normalize())
+//> a\nb\nc
+//> a\nb\nc
+//> [a, b, c]
+//> [a, , b]
+//> []
+//> []
+//> [x]
+//> [a, b, , c]
+//> [0:a, 1:b]
+//> a\n
+
+//# instanceof an array type: Object[] holds any array of objects, String[] a split result (Groovy 2.4.21)
+println('abc' instanceof Object[])
+println(5 instanceof Object[])
+println([1] instanceof Object[])
+println('a,b'.split(',') instanceof Object[])
+println('a,b'.split(',') instanceof String[])
+println(5 instanceof String[])
+//> false
+//> false
+//> false
+//> true
+//> true
+//> false
+
