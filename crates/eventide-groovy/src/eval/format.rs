@@ -75,7 +75,8 @@ fn finish_number(spec: &Spec, neg: bool, magnitude: String) -> String {
 }
 
 fn pad(spec: &Spec, s: String) -> String {
-    let n = s.chars().count();
+    // Java counts the width in UTF-16 units (an emoji takes two).
+    let n = s.encode_utf16().count();
     match spec.width {
         Some(w) if w > n => {
             if spec.minus {

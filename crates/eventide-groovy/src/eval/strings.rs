@@ -15,6 +15,17 @@ fn chars_of(s: &str) -> Vec<char> {
     s.chars().collect()
 }
 
+/// The UTF-16 units of a text: what Java's string positions count (a character outside the
+/// Basic Multilingual Plane, an emoji, is two).
+fn units_of(s: &str) -> Vec<u16> {
+    s.encode_utf16().collect()
+}
+
+/// The text of UTF-16 units (half of a pair cut off is U+FFFD).
+fn text_of(units: &[u16]) -> String {
+    String::from_utf16_lossy(units)
+}
+
 fn idx_error(msg: String) -> EvalError {
     EvalError::exception(class::STRING_INDEX, Some(msg))
 }
@@ -82,7 +93,7 @@ pub fn next_string(s: &str, inc: bool) -> String {
 
 /// `s[idx]`: a one-character string, or a substring for a range.
 pub fn get_at(s: &str, idx: &Value) -> R<Value> {
-    let cs = chars_of(s);
+    let cs = units_of(s);
     let len = cs.len() as i64;
     match idx {
         Value::Range(r) => {
@@ -90,8 +101,8 @@ pub fn get_at(s: &str, idx: &Value) -> R<Value> {
             if a < 0 || b >= len {
                 return Err(idx_error(format!("String index out of range: {}", if a < 0 { a } else { b })));
             }
-            let picked = &cs[a as usize..=b as usize];
-            let out: String = if reverse { picked.iter().rev().collect() } else { picked.iter().collect() };
+            let picked = text_of(&cs[a as usize..=b as usize]);
+            let out: String = if reverse { picked.chars().rev().collect() } else { picked };
             Ok(Value::str(&out))
         }
         _ if idx.is_number() => {
@@ -100,7 +111,7 @@ pub fn get_at(s: &str, idx: &Value) -> R<Value> {
             if pos < 0 || pos >= len {
                 return Err(idx_error(format!("String index out of range: {i}")));
             }
-            Ok(Value::str(&cs[pos as usize].to_string()))
+            Ok(Value::str(&text_of(&cs[pos as usize..=pos as usize])))
         }
         Value::List(l) => {
             let idxs = l.borrow().to_vec();
@@ -234,8 +245,8 @@ pub fn method(
         ("indexOf" | "lastIndexOf", [x]) | ("indexOf" | "lastIndexOf", [x, _]) => {
             let x = display(h, x);
             let from = args.get(1).and_then(int_arg);
-            let cs = chars_of(s);
-            let pat = chars_of(&x);
+            let cs = units_of(s);
+            let pat = units_of(&x);
             let found = if name == "indexOf" {
                 let start = from.unwrap_or(0).max(0) as usize;
                 (start..=cs.len().saturating_sub(pat.len()))
@@ -255,14 +266,14 @@ pub fn method(
         }
         ("charAt", [i]) => {
             let Some(i) = int_arg(i) else { return Ok(None) };
-            let cs = chars_of(s);
+            let cs = units_of(s);
             if i < 0 || i as usize >= cs.len() {
                 return Err(idx_error(format!("String index out of range: {i}")));
             }
-            Value::str(&cs[i as usize].to_string())
+            Value::str(&text_of(&cs[i as usize..=i as usize]))
         }
         ("substring", [a]) | ("substring", [a, _]) => {
-            let cs = chars_of(s);
+            let cs = units_of(s);
             let Some(a) = int_arg(a) else { return Ok(None) };
             let b = match args.get(1) {
                 Some(b) => match int_arg(b) {
@@ -274,7 +285,7 @@ pub fn method(
             if a < 0 || b > cs.len() as i64 || a > b {
                 return Err(idx_error(format!("begin {a}, end {b}, length {}", cs.len())));
             }
-            Value::str(&cs[a as usize..b as usize].iter().collect::<String>())
+            Value::str(&text_of(&cs[a as usize..b as usize]))
         }
         ("getAt", [i]) => get_at(s, i)?,
         ("replace", [a, b]) => {
@@ -393,7 +404,7 @@ pub fn method(
         ("padLeft" | "padRight" | "center", [n]) | ("padLeft" | "padRight" | "center", [n, _]) => {
             let Some(n) = int_arg(n) else { return Ok(None) };
             let pad = sarg(h, 1).unwrap_or_else(|| " ".to_string());
-            let len = s.chars().count() as i64;
+            let len = s.encode_utf16().count() as i64;
             let k = n - len;
             if k <= 0 {
                 return Ok(Some(Value::str(s)));
@@ -483,11 +494,13 @@ pub fn method(
         }
         ("take", [n]) => {
             let Some(n) = int_arg(n) else { return Ok(None) };
-            Value::str(&s.chars().take(n.max(0) as usize).collect::<String>())
+            let cs = units_of(s);
+            Value::str(&text_of(&cs[..(n.max(0) as usize).min(cs.len())]))
         }
         ("drop", [n]) => {
             let Some(n) = int_arg(n) else { return Ok(None) };
-            Value::str(&s.chars().skip(n.max(0) as usize).collect::<String>())
+            let cs = units_of(s);
+            Value::str(&text_of(&cs[(n.max(0) as usize).min(cs.len())..]))
         }
         ("each", [c]) if c.is_callable() => {
             for ch in s.chars() {

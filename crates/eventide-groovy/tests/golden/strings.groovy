@@ -399,3 +399,46 @@ println(5 instanceof String[])
 //> true
 //> false
 
+//# string positions count UTF-16 units as Java's do (an emoji is two): indexOf, substring, [i], [a..b], take, drop, charAt, padding and format widths (Groovy 2.4.21)
+def s = 'Door 🚪 open 😀!'
+println s.size()
+println s.indexOf('open')
+println s.lastIndexOf('!')
+println s.indexOf('😀')
+println s.substring(8)
+println s.substring(5, 7)
+println s[0..4]
+println s[-1]
+println s.take(7)
+println s.drop(7)
+println s.charAt(0)
+println s.padLeft(18, '.')
+println s.center(20, '*')
+println String.format('|%20s|', s)
+println s.reverse()
+println s[8..<12]
+println 'abc'.indexOf('c', 1)
+println 'a😀b😀c'.lastIndexOf('😀')
+println 'a😀b'.replace('😀', ':)')
+println 'x😀y'.split('😀').toList()
+//> 16
+//> 8
+//> 15
+//> 13
+//> open 😀!
+//> 🚪
+//> Door 
+//> !
+//> Door 🚪
+//>  open 😀!
+//> D
+//> ..Door 🚪 open 😀!
+//> **Door 🚪 open 😀!**
+//> |    Door 🚪 open 😀!|
+//> !😀 nepo 🚪 rooD
+//> open
+//> 2
+//> 4
+//> a:)b
+//> [x, y]
+
