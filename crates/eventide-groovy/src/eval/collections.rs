@@ -196,38 +196,35 @@ pub fn list_get_at(interp: &mut Interpreter, h: &mut dyn Host, items: &[Value], 
 
 /// Sort comparator: a closure of one (key) or two (comparator) parameters, or natural order.
 fn sort_items(interp: &mut Interpreter, h: &mut dyn Host, items: &mut [Value], cmp: Option<&Value>) -> R<()> {
-    let mut err: Option<EvalError> = None;
     match cmp {
-        None => items.sort_by(natural),
-        Some(c) if arity(interp, c) >= 2 => {
-            items.sort_by(|a, b| {
-                if err.is_some() {
-                    return Ordering::Equal;
-                }
-                match interp.call_value(h, c, vec![a.clone(), b.clone()]) {
-                    Ok(v) => ops::to_i64(&v).cmp(&0),
-                    Err(e) => {
-                        err = Some(e);
-                        Ordering::Equal
-                    }
-                }
-            });
-        }
+        None => super::timsort::sort(items, &mut |a, b| Ok(natural(a, b))),
+        Some(c) if arity(interp, c) >= 2 => super::timsort::sort(items, &mut |a, b| {
+            let v = interp.call_value(h, c, vec![a.clone(), b.clone()])?;
+            Ok(comparator_int(&v).cmp(&0))
+        }),
         Some(c) => {
             // Key extractor: compute keys once.
             let mut keyed: Vec<(Value, Value)> = Vec::with_capacity(items.len());
             for it in items.iter() {
                 keyed.push((call1(interp, h, c, it.clone())?, it.clone()));
             }
-            keyed.sort_by(|a, b| natural(&a.0, &b.0));
+            super::timsort::sort(&mut keyed, &mut |a, b| Ok(natural(&a.0, &b.0)))?;
             for (slot, (_, v)) in items.iter_mut().zip(keyed) {
                 *slot = v;
             }
+            Ok(())
         }
     }
-    match err {
-        Some(e) => Err(e),
-        None => Ok(()),
+}
+
+/// What a comparator closure's answer means to Java: its `intValue()` (a `Long` difference of
+/// times keeps only its low 32 bits, a fraction is cut to 0).
+fn comparator_int(v: &Value) -> i32 {
+    match v {
+        Value::Long(l) => *l as i32,
+        Value::Double(d) => *d as i32,
+        Value::Float(f) => *f as i32,
+        other => ops::to_i64(other) as i32,
     }
 }
 
@@ -1517,13 +1514,15 @@ pub fn map_method(
             }
             let mut es: Vec<Value> = entries().iter().map(|(k, v)| entry(k, v)).collect();
             match c {
-                None => es.sort_by(|a, b| match (&a, &b) {
-                    (Value::Obj(x), Value::Obj(y)) => match (&**x, &**y) {
-                        (Obj::MapEntry(k1, _), Obj::MapEntry(k2, _)) => natural(k1, k2),
+                None => super::timsort::sort(&mut es, &mut |a, b| {
+                    Ok(match (&a, &b) {
+                        (Value::Obj(x), Value::Obj(y)) => match (&**x, &**y) {
+                            (Obj::MapEntry(k1, _), Obj::MapEntry(k2, _)) => natural(k1, k2),
+                            _ => Ordering::Equal,
+                        },
                         _ => Ordering::Equal,
-                    },
-                    _ => Ordering::Equal,
-                }),
+                    })
+                })?,
                 Some(c) => sort_items(interp, h, &mut es, Some(c))?,
             }
             let mut out = GMap::new();

@@ -210,17 +210,10 @@ fn to_number_kind(h: &mut dyn Host, v: &Value, k: Kind, target: &str) -> R<Value
 
 fn sorted_map(h: &mut dyn Host, m: &GMap) -> R<Value> {
     let mut entries: Vec<(Value, Value)> = m.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-    let mut err = None;
-    entries.sort_by(|a, b| match super::arith::compare_plain(&a.0, &b.0) {
-        Some(o) => o,
-        None => {
-            err.get_or_insert_with(|| cast_error(h, &a.0, "java.lang.Comparable"));
-            std::cmp::Ordering::Equal
-        }
-    });
-    if let Some(e) = err {
-        return Err(e);
-    }
+    super::timsort::sort(&mut entries, &mut |a, b| match super::arith::compare_plain(&a.0, &b.0) {
+        Some(o) => Ok(o),
+        None => Err(cast_error(h, &a.0, "java.lang.Comparable")),
+    })?;
     let mut out = GMap::new();
     out.set_entries(entries);
     Ok(Value::new_map(out))

@@ -31,6 +31,7 @@ mod regex;
 mod show;
 mod statics;
 mod strings;
+mod timsort;
 mod value;
 
 use std::sync::Arc;

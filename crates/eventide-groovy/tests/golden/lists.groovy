@@ -1647,3 +1647,262 @@ println s79.collect { it }.join(',') + ' ' + s79.getClass().simpleName + ' ' + s
 //> [door, level, hue87, hue24, mode41, motion70, energy87, off27, temperature, zz44, x2, lock35, power, kitchen, presence, energy]
 //> door,level,hue87,hue24,mode41,motion70,energy87,off27,temperature,zz44,x2,lock35,power,kitchen,presence,energy HashSet 16 false
 
+//# sort runs Java's TimSort: comparators that never answer 0, or answer at random, order ties as Java does or raise its IllegalArgumentException, at every size (generated lists, checked against Groovy 2.4.21)
+def chk(l) { def h = 0L; l.eachWithIndex { x, j -> h = (h * 31 + x.i * (j + 1)) % 1000000007L }; h }
+def gen(int n, int r, long seed) { def x = seed; (0..<n).collect { i -> x = (x * 6364136223846793005L + 1442695040888963407L); [k: (int) ((x >>> 33) % r), i: i] } }
+def l0 = gen(200, 5, 13L)
+try { def s = l0.sort { a, b -> b.k - a.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l1 = gen(2500, 1000, 990L)
+try { def s = l1.sort { a, b -> a.k > b.k ? 1 : -1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l2 = gen(65, 3, 1967L)
+try { def s = l2.sort { a, b -> a.k > b.k ? 1 : -1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l3 = gen(31, 2, 2944L)
+try { def s = l3.sort { a, b -> b.k - a.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l4 = gen(65, 3, 3921L)
+try { def s = l4.sort { a, b -> (a.k - b.k) * 0.5 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l5 = gen(100, 2, 4898L)
+try { def s = l5.sort { a, b -> (a.i * 7 + b.i * 13) % 3 - 1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l6 = gen(3, 3, 5875L)
+try { def s = l6.sort { a, b -> (a.k - b.k) * 0.5 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l7 = gen(33, 3, 6852L)
+try { def s = l7.sort { a, b -> (a.k - b.k) * 0.5 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l8 = gen(31, 2, 7829L)
+try { def s = l8.sort { a, b -> a.k < b.k ? -1 : 1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l9 = gen(200, 1000, 8806L)
+try { def s = l9.sort { a, b -> a.k == b.k ? (a.i % 2 == 0 ? 1 : -1) : a.k <=> b.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l10 = gen(31, 3, 9783L)
+try { def s = l10.sort { a, b -> a.k > b.k ? 1 : -1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l11 = gen(3, 3, 10760L)
+try { def s = l11.sort { a, b -> (a.i * 7 + b.i * 13) % 3 - 1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l12 = gen(31, 3, 11737L)
+try { def s = l12.sort { a, b -> a.k <=> b.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l13 = gen(40, 3, 12714L)
+try { def s = l13.sort { a, b -> (a.i * 7 + b.i * 13) % 3 - 1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l14 = gen(31, 3, 13691L)
+try { def s = l14.sort { a, b -> (a.k - b.k) * 0.5 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l15 = gen(33, 2, 14668L)
+try { def s = l15.sort { a, b -> b.k - a.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l16 = gen(64, 3, 15645L)
+try { def s = l16.sort { a, b -> a.k < b.k ? -1 : 1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l17 = gen(33, 2, 16622L)
+try { def s = l17.sort { a, b -> b.k - a.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l18 = gen(33, 1000, 17599L)
+try { def s = l18.sort { a, b -> a.k > b.k ? 1 : -1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l19 = gen(200, 5, 18576L)
+try { def s = l19.sort { a, b -> a.k >= b.k ? 1 : -1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l20 = gen(33, 5, 19553L)
+try { def s = l20.sort { a, b -> a.k <=> b.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l21 = gen(65, 5, 20530L)
+try { def s = l21.sort { a, b -> a.k < b.k ? -1 : 1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l22 = gen(65, 50, 21507L)
+try { def s = l22.sort { a, b -> a.k < b.k ? -1 : 1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l23 = gen(3, 5, 22484L)
+try { def s = l23.sort { a, b -> a.k > b.k ? 1 : -1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l24 = gen(1000, 5, 23461L)
+try { def s = l24.sort { a, b -> (a.k - b.k) * 0.5 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l25 = gen(3, 1000, 24438L)
+try { def s = l25.sort { a, b -> (a.k - b.k) * 0.5 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l26 = gen(40, 50, 25415L)
+try { def s = l26.sort { a, b -> a.k > b.k ? 1 : -1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l27 = gen(65, 2, 26392L)
+try { def s = l27.sort { a, b -> a.k < b.k ? -1 : 1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l28 = gen(200, 3, 27369L)
+try { def s = l28.sort { a, b -> a.k >= b.k ? 1 : -1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l29 = gen(2500, 3, 28346L)
+try { def s = l29.sort { a, b -> a.k == b.k ? (a.i % 2 == 0 ? 1 : -1) : a.k <=> b.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l30 = gen(40, 1000, 29323L)
+try { def s = l30.sort { a, b -> b.k - a.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l31 = gen(100, 5, 30300L)
+try { def s = l31.sort { a, b -> a.k == b.k ? (a.i % 2 == 0 ? 1 : -1) : a.k <=> b.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l32 = gen(10, 1000, 31277L)
+try { def s = l32.sort { a, b -> b.k - a.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l33 = gen(33, 2, 32254L)
+try { def s = l33.sort { a, b -> (a.k - b.k) * 0.5 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l34 = gen(10, 3, 33231L)
+try { def s = l34.sort { a, b -> b.k - a.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l35 = gen(100, 1000, 34208L)
+try { def s = l35.sort { a, b -> b.k - a.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l36 = gen(31, 5, 35185L)
+try { def s = l36.sort { a, b -> a.k <=> b.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l37 = gen(1000, 1000, 36162L)
+try { def s = l37.sort { a, b -> a.k >= b.k ? 1 : -1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l38 = gen(33, 5, 37139L)
+try { def s = l38.sort { a, b -> a.k <=> b.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l39 = gen(31, 2, 38116L)
+try { def s = l39.sort { a, b -> a.k < b.k ? -1 : 1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l40 = gen(1000, 5, 39093L)
+try { def s = l40.sort { a, b -> a.k == b.k ? (a.i % 2 == 0 ? 1 : -1) : a.k <=> b.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l41 = gen(31, 2, 40070L)
+try { def s = l41.sort { a, b -> a.k >= b.k ? 1 : -1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l42 = gen(200, 1000, 41047L)
+try { def s = l42.sort { a, b -> (a.k - b.k) * 0.5 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l43 = gen(3, 3, 42024L)
+try { def s = l43.sort { a, b -> b.k - a.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l44 = gen(33, 50, 43001L)
+try { def s = l44.sort { a, b -> (a.k - b.k) * 0.5 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l45 = gen(31, 2, 43978L)
+try { def s = l45.sort { a, b -> a.k > b.k ? 1 : -1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l46 = gen(2500, 50, 44955L)
+try { def s = l46.sort { a, b -> b.k - a.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l47 = gen(32, 3, 45932L)
+try { def s = l47.sort { a, b -> a.k < b.k ? -1 : 1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l48 = gen(500, 50, 46909L)
+try { def s = l48.sort { a, b -> a.k >= b.k ? 1 : -1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l49 = gen(31, 50, 47886L)
+try { def s = l49.sort { a, b -> b.k - a.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l50 = gen(31, 2, 48863L)
+try { def s = l50.sort { a, b -> (a.k - b.k) * 0.5 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l51 = gen(33, 3, 49840L)
+try { def s = l51.sort { a, b -> a.k == b.k ? (a.i % 2 == 0 ? 1 : -1) : a.k <=> b.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l52 = gen(200, 3, 50817L)
+try { def s = l52.sort { a, b -> a.k == b.k ? (a.i % 2 == 0 ? 1 : -1) : a.k <=> b.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l53 = gen(65, 5, 51794L)
+try { def s = l53.sort { a, b -> a.k == b.k ? (a.i % 2 == 0 ? 1 : -1) : a.k <=> b.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l54 = gen(33, 5, 52771L)
+try { def s = l54.sort { a, b -> a.k == b.k ? (a.i % 2 == 0 ? 1 : -1) : a.k <=> b.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l55 = gen(64, 3, 53748L)
+try { def s = l55.sort { a, b -> a.k >= b.k ? 1 : -1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l56 = gen(64, 1000, 54725L)
+try { def s = l56.sort { a, b -> a.k < b.k ? -1 : 1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l57 = gen(500, 50, 55702L)
+try { def s = l57.sort { a, b -> b.k - a.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l58 = gen(31, 2, 56679L)
+try { def s = l58.sort { a, b -> a.k == b.k ? (a.i % 2 == 0 ? 1 : -1) : a.k <=> b.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l59 = gen(33, 1000, 57656L)
+try { def s = l59.sort { a, b -> b.k - a.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l60 = gen(10, 5, 58633L)
+try { def s = l60.sort { a, b -> a.k > b.k ? 1 : -1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l61 = gen(2500, 5, 59610L)
+try { def s = l61.sort { a, b -> b.k - a.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l62 = gen(100, 5, 60587L)
+try { def s = l62.sort { a, b -> a.k == b.k ? (a.i % 2 == 0 ? 1 : -1) : a.k <=> b.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l63 = gen(33, 5, 61564L)
+try { def s = l63.sort { a, b -> b.k - a.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l64 = gen(500, 3, 62541L)
+try { def s = l64.sort { a, b -> a.k > b.k ? 1 : -1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l65 = gen(65, 1000, 63518L)
+try { def s = l65.sort { a, b -> a.k <=> b.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l66 = gen(40, 5, 64495L)
+try { def s = l66.sort { a, b -> a.k == b.k ? (a.i % 2 == 0 ? 1 : -1) : a.k <=> b.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l67 = gen(33, 1000, 65472L)
+try { def s = l67.sort { a, b -> b.k - a.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l68 = gen(40, 5, 66449L)
+try { def s = l68.sort { a, b -> b.k - a.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l69 = gen(1000, 50, 67426L)
+try { def s = l69.sort { a, b -> b.k - a.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l70 = gen(31, 50, 68403L)
+try { def s = l70.sort { a, b -> b.k - a.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l71 = gen(40, 1000, 69380L)
+try { def s = l71.sort { a, b -> a.k < b.k ? -1 : 1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l72 = gen(100, 3, 70357L)
+try { def s = l72.sort { a, b -> (a.i * 7 + b.i * 13) % 3 - 1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l73 = gen(40, 50, 71334L)
+try { def s = l73.sort { a, b -> a.k <=> b.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l74 = gen(1000, 2, 72311L)
+try { def s = l74.sort { a, b -> (a.k - b.k) * 0.5 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l75 = gen(31, 1000, 73288L)
+try { def s = l75.sort { a, b -> (a.k - b.k) * 0.5 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l76 = gen(33, 1000, 74265L)
+try { def s = l76.sort { a, b -> a.k <=> b.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l77 = gen(1000, 2, 75242L)
+try { def s = l77.sort { a, b -> (a.i * 7 + b.i * 13) % 3 - 1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l78 = gen(31, 1000, 76219L)
+try { def s = l78.sort { a, b -> a.k == b.k ? (a.i % 2 == 0 ? 1 : -1) : a.k <=> b.k }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+def l79 = gen(200, 3, 77196L)
+try { def s = l79.sort { a, b -> (a.i * 7 + b.i * 13) % 3 - 1 }; println chk(s) + ' ' + s*.i.take(10) } catch (e) { println e.getClass().simpleName }
+//> 372989076 [4, 15, 19, 23, 26, 37, 39, 40, 61, 64]
+//> 214603362 [2334, 2116, 1322, 812, 431, 2368, 462, 162, 2417, 2008]
+//> IllegalArgumentException
+//> 590593581 [0, 1, 2, 4, 5, 6, 10, 12, 13, 14]
+//> 972946887 [0, 1, 2, 3, 4, 5, 6, 7, 14, 8]
+//> 277270547 [0, 2, 5, 26, 1, 15, 9, 3, 4, 6]
+//> 68 [0, 1, 2]
+//> 363734681 [0, 1, 2, 3, 4, 5, 6, 16, 7, 8]
+//> 208241618 [2, 4, 6, 7, 8, 9, 10, 12, 13, 15]
+//> 486627270 [80, 192, 35, 82, 24, 93, 52, 87, 156, 72]
+//> 32534322 [30, 26, 24, 23, 22, 21, 19, 13, 11, 0]
+//> 127 [0, 2, 1]
+//> 359082668 [1, 3, 9, 13, 16, 22, 23, 25, 27, 30]
+//> 592921723 [0, 2, 5, 20, 1, 21, 15, 9, 3, 29]
+//> 706015362 [0, 1, 2, 3, 4, 5, 6, 7, 9, 12]
+//> 916166744 [0, 1, 4, 5, 8, 13, 15, 20, 22, 23]
+//> IllegalArgumentException
+//> 994437912 [1, 5, 6, 8, 12, 13, 15, 17, 19, 22]
+//> 596781806 [16, 10, 26, 5, 13, 21, 24, 23, 18, 12]
+//> IllegalArgumentException
+//> 687181723 [1, 2, 9, 12, 25, 26, 31, 0, 5, 13]
+//> IllegalArgumentException
+//> 939590474 [27, 47, 13, 5, 50, 45, 38, 51, 20, 43]
+//> 127 [0, 2, 1]
+//> IllegalArgumentException
+//> 1925 [2, 0, 1]
+//> 866597312 [10, 37, 34, 11, 27, 26, 31, 19, 15, 8]
+//> 823380932 [2, 4, 5, 7, 8, 9, 11, 12, 13, 15]
+//> IllegalArgumentException
+//> IllegalArgumentException
+//> 827608913 [36, 13, 5, 26, 27, 19, 6, 18, 25, 0]
+//> 737357382 [95, 71, 49, 33, 23, 21, 17, 15, 11, 9]
+//> 598840700 [4, 7, 0, 6, 2, 9, 1, 5, 3, 8]
+//> 562778471 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+//> 188511122 [2, 6, 0, 4, 7, 9, 1, 3, 5, 8]
+//> 110436690 [96, 12, 31, 86, 58, 71, 32, 73, 87, 51]
+//> 210169627 [2, 7, 10, 19, 22, 3, 9, 16, 20, 21]
+//> 516918924 [512, 923, 812, 639, 79, 306, 785, 981, 207, 243]
+//> 223503778 [4, 5, 10, 14, 17, 18, 24, 1, 7, 8]
+//> 214123714 [0, 1, 5, 6, 8, 9, 10, 11, 13, 14]
+//> IllegalArgumentException
+//> 902008919 [0, 1, 7, 9, 10, 11, 12, 13, 14, 15]
+//> 580405857 [139, 58, 34, 153, 79, 91, 86, 30, 35, 44]
+//> 68 [0, 1, 2]
+//> 903636587 [6, 21, 4, 11, 29, 8, 14, 9, 12, 28]
+//> 938271972 [30, 28, 27, 23, 21, 20, 19, 17, 15, 10]
+//> 638478326 [6, 109, 165, 186, 197, 201, 295, 337, 358, 601]
+//> IllegalArgumentException
+//> 885012156 [6, 50, 153, 157, 161, 172, 201, 215, 236, 345]
+//> 407965777 [22, 30, 15, 17, 29, 26, 14, 21, 2, 5]
+//> 537526275 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+//> 498736261 [31, 29, 27, 25, 23, 7, 1, 2, 18, 20]
+//> IllegalArgumentException
+//> IllegalArgumentException
+//> 418004708 [2, 8, 30, 31, 27, 25, 23, 17, 15, 9]
+//> IllegalArgumentException
+//> 627748890 [46, 58, 61, 19, 25, 37, 23, 10, 33, 22]
+//> 738783397 [72, 136, 139, 162, 191, 209, 228, 249, 253, 299]
+//> 740650408 [29, 27, 21, 19, 13, 5, 1, 0, 6, 20]
+//> 127545652 [21, 17, 1, 14, 18, 16, 8, 28, 24, 15]
+//> 22435043 [8, 7, 1, 6, 5, 3, 9, 4, 0, 2]
+//> 609883371 [2, 3, 7, 31, 34, 50, 53, 60, 69, 76]
+//> IllegalArgumentException
+//> 487401775 [2, 12, 13, 27, 30, 31, 1, 7, 19, 26]
+//> IllegalArgumentException
+//> 584669222 [61, 43, 15, 47, 59, 11, 24, 46, 58, 56]
+//> 714587835 [37, 19, 11, 5, 6, 8, 22, 39, 33, 13]
+//> 882052003 [26, 10, 0, 32, 12, 28, 6, 31, 11, 18]
+//> 488232940 [2, 3, 9, 10, 13, 25, 26, 29, 33, 4]
+//> 716450412 [71, 144, 157, 225, 342, 426, 529, 652, 672, 707]
+//> 410323570 [22, 24, 1, 17, 25, 3, 14, 15, 0, 23]
+//> 620835198 [15, 30, 20, 8, 17, 33, 28, 3, 2, 6]
+//> 277270547 [0, 2, 5, 26, 1, 15, 9, 3, 4, 6]
+//> 663214588 [19, 39, 15, 9, 16, 0, 38, 3, 34, 13]
+//> 29085222 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+//> 793660243 [12, 9, 20, 27, 18, 1, 30, 2, 13, 29]
+//> 270738897 [27, 4, 7, 9, 20, 26, 6, 5, 11, 14]
+//> IllegalArgumentException
+//> 25728712 [28, 19, 6, 11, 7, 24, 9, 16, 17, 18]
+//> 988227494 [0, 2, 5, 26, 1, 15, 9, 3, 4, 6]
+
+//# a comparator's answer counts by its intValue(): a Long difference of times keeps its low 32 bits, a fraction is cut to 0 (Groovy 2.4.21)
+def evs = [[t: 0L, n: 'a'], [t: 2147483648L, n: 'b'], [t: 1L, n: 'c'], [t: 4294967297L, n: 'd']]
+println evs.sort(false) { a, b -> a.t - b.t }*.n
+println evs.sort(false) { a, b -> (a.t - b.t) * 0.4 }*.n
+println evs.sort(false) { a, b -> a.t <=> b.t }*.n
+println([3, 1, 2].sort { a, b -> b <=> a })
+println([a: 3, c: 1, b: 2].sort { a, b -> a.value <=> b.value })
+println([a: 3, c: 1, b: 2].sort())
+//> [c, d, b, a]
+//> [a, c, b, d]
+//> [a, c, b, d]
+//> [3, 2, 1]
+//> [c:1, b:2, a:3]
+//> [a:3, b:2, c:1]
+
