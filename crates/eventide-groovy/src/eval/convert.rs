@@ -227,6 +227,7 @@ pub(crate) fn array_kind(element: &str) -> ListKind {
         "int" => "int",
         "long" => "long",
         "double" => "double",
+        "char" => "char",
         _ => "java.lang.Object",
     })
 }
@@ -240,7 +241,7 @@ pub(crate) fn array_instance_of(v: &Value, element: &str, dims: u8) -> bool {
         return false;
     }
     match simple_name(element) {
-        "Object" => !matches!(held, "byte" | "int" | "long" | "double"),
+        "Object" => !matches!(held, "byte" | "int" | "long" | "double" | "char"),
         other => simple_name(held) == other,
     }
 }
@@ -472,6 +473,7 @@ pub fn instance_of(h: &mut dyn Host, v: &Value, name: &str) -> bool {
             Obj::MapEntry(..) => matches!(simple, "Entry" | "Map.Entry" | "Object"),
             Obj::Random(_) => matches!(simple, "Random" | "Object"),
             Obj::JsonSlurper => matches!(simple, "JsonSlurper" | "Object"),
+            Obj::Locale(_) => matches!(simple, "Locale" | "Object"),
             Obj::Calendar(_) => matches!(simple, "Calendar" | "GregorianCalendar" | "Object"),
             Obj::NumberFormat(_) => matches!(simple, "DecimalFormat" | "NumberFormat" | "Format" | "Object"),
             Obj::JsonBuilder(_) => matches!(simple, "JsonBuilder" | "Writable" | "Object"),

@@ -129,6 +129,7 @@ const KNOWN_CLASSES: &[(&str, &str)] = &[
     ("Arrays", "java.util.Arrays"),
     ("Random", "java.util.Random"),
     ("UUID", "java.util.UUID"),
+    ("Locale", "java.util.Locale"),
     ("SimpleDateFormat", "java.text.SimpleDateFormat"),
     ("DecimalFormat", "java.text.DecimalFormat"),
     ("NumberFormat", "java.text.NumberFormat"),

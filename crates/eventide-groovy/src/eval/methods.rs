@@ -420,14 +420,52 @@ fn obj_method(
                 Value::Null
             }
             ("insert", [i, x]) => {
-                let i = ops::to_i64(i).max(0) as usize;
-                let t = display(h, x);
-                let cur = s.borrow().clone();
-                let idx = cur.char_indices().nth(i).map(|(b, _)| b).unwrap_or(cur.len());
-                let mut out = cur;
-                out.insert_str(idx, &t);
-                *s.borrow_mut() = out;
+                let t = super::show::java_display(h, x);
+                let mut units: Vec<u16> = s.borrow().encode_utf16().collect();
+                let at = builder_index(ops::to_i64(i), units.len(), "offset")?;
+                units.splice(at..at, t.encode_utf16());
+                *s.borrow_mut() = String::from_utf16_lossy(&units);
                 recv.clone()
+            }
+            // Java's positions count UTF-16 units; a range past the end is cut to it.
+            ("deleteCharAt", [i]) => {
+                let mut units: Vec<u16> = s.borrow().encode_utf16().collect();
+                let i = ops::to_i64(i);
+                if i < 0 || i as usize >= units.len() {
+                    return Err(string_index(format!("index {i},length {}", units.len())));
+                }
+                units.remove(i as usize);
+                *s.borrow_mut() = String::from_utf16_lossy(&units);
+                recv.clone()
+            }
+            ("delete" | "replace", [a, b]) | ("replace", [a, b, _]) if a.is_number() && b.is_number() => {
+                if name == "replace" && args.len() != 3 {
+                    return Ok(None);
+                }
+                let mut units: Vec<u16> = s.borrow().encode_utf16().collect();
+                let (start, end) = (ops::to_i64(a), ops::to_i64(b));
+                if start < 0 || start > units.len() as i64 || start > end {
+                    return Err(string_index(format!("start {start}, end {end}, length {}", units.len())));
+                }
+                let end = (end as usize).min(units.len());
+                let with: Vec<u16> = match args.get(2) {
+                    Some(x) => display(h, x).encode_utf16().collect(),
+                    None => Vec::new(),
+                };
+                units.splice(start as usize..end, with);
+                *s.borrow_mut() = String::from_utf16_lossy(&units);
+                recv.clone()
+            }
+            ("setCharAt", [i, c]) => {
+                let mut units: Vec<u16> = s.borrow().encode_utf16().collect();
+                let i = ops::to_i64(i);
+                if i < 0 || i as usize >= units.len() {
+                    return Err(string_index(format!("index {i},length {}", units.len())));
+                }
+                let c: Vec<u16> = display(h, c).encode_utf16().collect();
+                units.splice(i as usize..i as usize + 1, c.into_iter().take(1));
+                *s.borrow_mut() = String::from_utf16_lossy(&units);
+                Value::Null
             }
             _ => {
                 let text = Value::str(&s.borrow());
@@ -482,6 +520,12 @@ fn obj_method(
             }
             _ => None,
         }),
+        Obj::Locale(tag) => Ok(Some(match (name, args) {
+            ("toString", []) => Value::Str(tag.clone()),
+            ("getLanguage", []) => Value::str(tag.split('_').next().unwrap_or("")),
+            ("getCountry", []) => Value::str(tag.split('_').nth(1).unwrap_or("")),
+            _ => return Ok(None),
+        })),
         Obj::JsonSlurper => Ok(match (name, args) {
             ("parseText" | "parse", [t]) => {
                 let text = display(h, t);
@@ -642,4 +686,17 @@ pub fn put_at(interp: &mut Interpreter, h: &mut dyn Host, recv: &Value, idx: &Va
             None => Err(interp.missing_method_err(h, recv, "putAt", &[idx.clone(), v])),
         },
     }
+}
+
+fn string_index(message: String) -> EvalError {
+    EvalError::exception(class::STRING_INDEX, Some(message))
+}
+
+/// A position in a `StringBuilder` of `len` units for `insert` (`0..=len`), else Java's
+/// `StringIndexOutOfBoundsException`.
+fn builder_index(i: i64, len: usize, what: &str) -> R<usize> {
+    if i < 0 || i as usize > len {
+        return Err(string_index(format!("{what} {i}, length {len}")));
+    }
+    Ok(i as usize)
 }

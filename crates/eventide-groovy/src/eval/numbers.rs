@@ -150,6 +150,13 @@ pub fn method(
             (Value::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits(),
             _ => std::mem::discriminant(recv) == std::mem::discriminant(x) && ops::values_equal(recv, x),
         }),
+        // Java's `BigDecimal`/`BigInteger` arithmetic by name.
+        ("add", [x]) if matches!(recv, Value::Decimal(_) | Value::BigInt(_)) && x.is_number() => {
+            return bin(interp, h, BinaryOp::Add)
+        }
+        ("subtract", [x]) if matches!(recv, Value::Decimal(_) | Value::BigInt(_)) && x.is_number() => {
+            return bin(interp, h, BinaryOp::Sub)
+        }
         ("plus", _) => return bin(interp, h, BinaryOp::Add),
         ("minus", _) => return bin(interp, h, BinaryOp::Sub),
         ("multiply", _) => return bin(interp, h, BinaryOp::Mul),
@@ -162,7 +169,26 @@ pub fn method(
         ("or", _) => return bin(interp, h, BinaryOp::BitOr),
         ("xor", _) => return bin(interp, h, BinaryOp::BitXor),
         ("intdiv", [x]) if x.is_number() => ops::arith(ops::Arith::IntDiv, recv, x).map_err(arith_err)?,
-        ("remainder", [x]) if x.is_number() => ops::arith(ops::Arith::Mod, recv, x).map_err(arith_err)?,
+        // Java's `remainder`: the sign of the dividend (`(-7G).remainder(3G)` is -1), where
+        // Groovy's `%` of a BigInteger is its non-negative `mod`.
+        ("remainder", [x]) if x.is_number() => {
+            let q = match (recv, x) {
+                (Value::Decimal(_), _) | (_, Value::Decimal(_)) => {
+                    let (a, b) = (ops::to_dec(recv).map_err(arith_err)?, ops::to_dec(x).map_err(arith_err)?);
+                    Value::Decimal(a.div_scale(b, 0, Rounding::Down).map_err(arith_err)?)
+                }
+                _ => ops::arith(ops::Arith::IntDiv, recv, x).map_err(arith_err)?,
+            };
+            let product = ops::arith(ops::Arith::Mul, &q, x).map_err(arith_err)?;
+            ops::arith(ops::Arith::Sub, recv, &product).map_err(arith_err)?
+        }
+        // `BigInteger.divide`: the quotient truncated toward zero, a BigInteger.
+        ("divide", [x])
+            if matches!(recv, Value::BigInt(_)) && matches!(x, Value::BigInt(_) | Value::Int(_) | Value::Long(_)) =>
+        {
+            let q = ops::arith(ops::Arith::IntDiv, recv, x).map_err(arith_err)?;
+            Value::BigInt(I128::new(ops::to_i128(&q)))
+        }
         ("negative", []) => ops::negate(recv).unwrap_or(Value::Null),
         ("positive", []) => recv.clone(),
         ("next", []) => ops::arith(ops::Arith::Add, recv, &Value::Int(1)).map_err(arith_err)?,

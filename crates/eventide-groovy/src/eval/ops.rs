@@ -509,6 +509,7 @@ fn obj_state_eq(a: &Value, b: &Value, depth: usize, walk: &mut EqWalk) -> bool {
         (Obj::Pattern(p), Obj::Pattern(q)) => p.source == q.source,
         (Obj::JsonBuilder(p), Obj::JsonBuilder(q)) => shared_eq(&p.borrow(), &q.borrow(), depth + 1, walk),
         (Obj::JsonSlurper, Obj::JsonSlurper) => true,
+        (Obj::Locale(p), Obj::Locale(q)) => p == q,
         (Obj::Exception(p), Obj::Exception(q)) => p == q,
         (Obj::MapEntry(k1, v1), Obj::MapEntry(k2, v2)) => {
             shared_eq(k1, k2, depth + 1, walk) && shared_eq(v1, v2, depth + 1, walk)
@@ -845,6 +846,7 @@ fn hash_rec<H: Hasher>(v: &Value, h: &mut H, depth: usize, walk: &mut HashWalk) 
                     h.write_usize(m.current.map_or(0, |c| c + 1));
                 }
                 Obj::JsonSlurper => {}
+                Obj::Locale(tag) => write_text(h, tag),
             }
         }
     }
@@ -873,6 +875,7 @@ fn obj_kind(o: &Obj) -> u8 {
         Obj::Duration(_) => 10,
         Obj::NumberFormat(_) => 11,
         Obj::JsonBuilder(_) => 12,
+        Obj::Locale(_) => 13,
     }
 }
 
@@ -973,7 +976,12 @@ fn copy_rec(v: &Value, memo: &mut rustc_hash::FxHashMap<usize, Value>) -> Value 
             Obj::Calendar(c) => Value::obj(Obj::Calendar((*c.borrow()).into())),
             Obj::NumberFormat(f) => Value::obj(Obj::NumberFormat(f.borrow().clone().into())),
             Obj::JsonBuilder(c) => Value::obj(Obj::JsonBuilder(copy_rec(&c.borrow(), memo).into())),
-            Obj::Exception(_) | Obj::Pattern(_) | Obj::TimeZone(_) | Obj::JsonSlurper | Obj::Duration(_) => v.clone(),
+            Obj::Exception(_)
+            | Obj::Pattern(_)
+            | Obj::TimeZone(_)
+            | Obj::JsonSlurper
+            | Obj::Duration(_)
+            | Obj::Locale(_) => v.clone(),
         },
         _ => v.clone(),
     }

@@ -188,6 +188,7 @@ fn write_value(h: &mut Option<&mut dyn Host>, out: &mut String, v: &Value, depth
             Obj::StringBuilder(s) => out.push_str(&s.borrow()),
             Obj::Random(_) => out.push_str("java.util.Random"),
             Obj::JsonSlurper => out.push_str("groovy.json.JsonSlurper"),
+            Obj::Locale(tag) => out.push_str(tag),
             Obj::Duration(d) => out.push_str(&super::date::duration_string(d)),
             Obj::Calendar(c) => {
                 let (ms, tz) = *c.borrow();

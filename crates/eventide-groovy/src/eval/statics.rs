@@ -111,6 +111,12 @@ pub fn construct(interp: &mut Interpreter, h: &mut dyn Host, name: &str, args: V
         }
         ("Random", [s]) => Value::obj(Obj::Random(super::methods::random_scramble(to_i64(s)).into())),
         ("JsonSlurper", []) => Value::obj(Obj::JsonSlurper),
+        ("Locale", [lang]) | ("Locale", [lang, _]) => {
+            let country = args.get(1).map(|c| display(h, c).to_uppercase()).unwrap_or_default();
+            let lang = display(h, lang).to_lowercase();
+            let tag = if country.is_empty() { lang } else { format!("{lang}_{country}") };
+            Value::obj(Obj::Locale(tag.as_str().into()))
+        }
         // Every method of JsonOutput is static; an instance answers them as the class does.
         ("JsonOutput", []) => Value::Class("groovy.json.JsonOutput".into()),
         ("JsonBuilder", []) => Value::obj(Obj::JsonBuilder(Value::Null.into())),
@@ -123,7 +129,11 @@ pub fn construct(interp: &mut Interpreter, h: &mut dyn Host, name: &str, args: V
             Value::obj(Obj::Calendar((ms, tz).into()))
         }
         ("String", []) => Value::str(""),
-        ("String", [Value::List(bytes)]) => {
+        // `new String(char[])`: the characters; `new String(byte[] [, charset])`: UTF-8 bytes.
+        ("String", [Value::List(chars)]) if chars.borrow().kind == ListKind::Array("char") => {
+            Value::str(&chars.borrow().iter().map(|c| display(h, c)).collect::<String>())
+        }
+        ("String", [Value::List(bytes)]) | ("String", [Value::List(bytes), _]) => {
             let b: Vec<u8> = bytes.borrow().iter().map(|v| to_i64(v) as u8).collect();
             Value::str(&String::from_utf8_lossy(&b))
         }
@@ -376,7 +386,7 @@ pub fn call_static(
             [s],
         ) if s.is_string() => {
             let s = s.as_str().unwrap_or("");
-            if simple == "Long" {
+            if simple == "Long" && name != "decode" {
                 Value::Long(parse_long(s)?)
             } else if name == "decode" {
                 let t = s.trim();
@@ -396,7 +406,12 @@ pub fn call_static(
                 let v = v.ok_or_else(|| {
                     EvalError::exception(class::NUMBER_FORMAT, Some(format!("For input string: \"{s}\"")))
                 })?;
-                Value::Int((if neg { -v } else { v }) as i32)
+                let v = if neg { -v } else { v };
+                if simple == "Long" {
+                    Value::Long(v)
+                } else {
+                    Value::Int(v as i32)
+                }
             } else {
                 Value::Int(parse_int(s)?)
             }
@@ -506,7 +521,26 @@ pub fn call_static(
             }
             Value::Int(v as i32)
         }
+        ("String", "valueOf" | "copyValueOf", [Value::List(chars)])
+            if chars.borrow().kind == ListKind::Array("char") =>
+        {
+            Value::str(&chars.borrow().iter().map(|c| display(h, c)).collect::<String>())
+        }
         ("String", "valueOf" | "copyValueOf", [x]) => Value::str(&super::show::java_display(h, x)),
+        // A locale first: every locale formats as the US one does here.
+        ("String", "format", [Value::Obj(o), fmt, rest @ ..]) if matches!(&**o, Obj::Locale(_)) => {
+            if let Obj::Locale(tag) = &**o {
+                if !(tag.is_empty() || tag.starts_with("en")) {
+                    return Err(EvalError::unsupported(format!("formatting in the locale {tag}")));
+                }
+            }
+            let fmt = display(h, fmt);
+            let spread: Vec<Value> = match rest {
+                [Value::List(l)] if matches!(l.borrow().kind, ListKind::Array(_)) => l.borrow().to_vec(),
+                _ => rest.to_vec(),
+            };
+            Value::str(&super::format::format(interp, h, &fmt, &spread)?)
+        }
         ("String", "format", [fmt, rest @ ..]) => {
             let fmt = display(h, fmt);
             // An array as the only argument is the varargs array itself (Java spreads it).
@@ -648,10 +682,48 @@ pub fn call_static(
             super::methods::builtin_method(interp, h, l, "reverse", vec![Value::Bool(true)])?;
             Value::Null
         }
-        ("Collections", "max" | "min", [l]) => match super::methods::builtin_method(interp, h, l, name, Vec::new())? {
-            Some(v) => v,
-            None => return Ok(None),
-        },
+        ("Collections", "max" | "min", [l]) => {
+            if interp.iterate(h, l)?.is_empty() {
+                return Err(EvalError::exception("java.util.NoSuchElementException", None));
+            }
+            match super::methods::builtin_method(interp, h, l, name, Vec::new())? {
+                Some(v) => v,
+                None => return Ok(None),
+            }
+        }
+        ("Collections", "nCopies", [n, x]) if n.is_number() => {
+            let n = to_i64(n);
+            if n < 0 {
+                return Err(EvalError::exception(class::ILLEGAL_ARGUMENT, Some(format!("List length = {n}"))));
+            }
+            if n as usize > super::value::MAX_ELEMENTS {
+                return Err(super::value::too_large());
+            }
+            Value::new_list(vec![x.clone(); n as usize])
+        }
+        ("Collections", "frequency", [c, x]) => {
+            let items = interp.iterate(h, c)?;
+            Value::Int(items.iter().filter(|y| ops::java_equals(y, x)).count() as i32)
+        }
+        ("Collections", "swap", [Value::List(l), i, j]) if i.is_number() && j.is_number() => {
+            let (i, j) = (to_i64(i), to_i64(j));
+            let len = l.borrow().len() as i64;
+            for k in [i, j] {
+                if k < 0 || k >= len {
+                    return Err(EvalError::exception(
+                        class::INDEX_OUT_OF_BOUNDS,
+                        Some(format!("Index {k} out of bounds for length {len}")),
+                    ));
+                }
+            }
+            l.borrow_mut().swap(i as usize, j as usize);
+            Value::Null
+        }
+        ("Arrays", "sort", [l @ Value::List(_)]) | ("Arrays", "sort", [l @ Value::List(_), _]) => {
+            let extra: Vec<Value> = a[1..].to_vec();
+            super::methods::builtin_method(interp, h, l, "sort", extra)?;
+            Value::Null
+        }
         ("Collections", "emptyList" | "emptySet", []) => Value::new_list(Vec::new()),
         ("Collections", "emptyMap", []) => Value::new_map(GMap::new()),
         ("Collections", "singletonList" | "singleton", [x]) => Value::new_list(vec![x.clone()]),
@@ -664,7 +736,7 @@ pub fn call_static(
         ("Arrays", "toString", [l]) => Value::str(&display(h, l)),
         ("Thread", "sleep", [_]) => Value::Null,
         ("URLEncoder", "encode", [s, ..]) => Value::str(&super::strings::url_encode(&display(h, s))),
-        ("URLDecoder", "decode", [s, ..]) => Value::str(&super::strings::url_decode(&display(h, s))),
+        ("URLDecoder", "decode", [s, ..]) => Value::str(&super::strings::url_decode(&display(h, s))?),
         ("Pattern", "compile", [s]) | ("Pattern", "compile", [s, _]) => {
             let s = display(h, s);
             Value::obj(Obj::Pattern(super::regex::compile(interp, &s)?))
@@ -704,6 +776,10 @@ pub fn static_property(interp: &mut Interpreter, h: &mut dyn Host, cls: &str, na
     Ok(Some(match (simple, name) {
         (_, "name") => Value::str(cls),
         (_, "simpleName") => Value::str(simple),
+        ("Locale", _) => match locale_constant(name) {
+            Some(tag) => Value::obj(Obj::Locale(tag.into())),
+            None => return Ok(None),
+        },
         ("Integer", "MAX_VALUE") => Value::Int(i32::MAX),
         ("Integer", "MIN_VALUE") => Value::Int(i32::MIN),
         ("Long", "MAX_VALUE") => Value::Long(i64::MAX),
@@ -756,4 +832,26 @@ pub fn static_property(interp: &mut Interpreter, h: &mut dyn Host, cls: &str, na
             return call_static(interp, h, cls, &getter, Vec::new());
         }
     }))
+}
+
+/// The tag of a `java.util.Locale` constant (`Locale.US` is `en_US`).
+fn locale_constant(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "US" => "en_US",
+        "ENGLISH" => "en",
+        "UK" => "en_GB",
+        "CANADA" => "en_CA",
+        "ROOT" => "",
+        "GERMANY" => "de_DE",
+        "GERMAN" => "de",
+        "FRANCE" => "fr_FR",
+        "FRENCH" => "fr",
+        "ITALY" => "it_IT",
+        "ITALIAN" => "it",
+        "CANADA_FRENCH" => "fr_CA",
+        "JAPAN" => "ja_JP",
+        "CHINA" | "SIMPLIFIED_CHINESE" | "PRC" => "zh_CN",
+        "KOREA" => "ko_KR",
+        _ => return None,
+    })
 }

@@ -9,7 +9,7 @@ use super::num::I128;
 use super::ops;
 use super::regex;
 use super::show::display;
-use super::value::Value;
+use super::value::{ListKind, Value};
 
 fn chars_of(s: &str) -> Vec<char> {
     s.chars().collect()
@@ -216,6 +216,20 @@ pub fn method(
             Value::Bool(t == "true" || t == "y" || t == "1")
         }
         ("toCharacter", []) => Value::str(&s.chars().next().map(|c| c.to_string()).unwrap_or_default()),
+        // A character (`s.charAt(0)`, one character here) answers Groovy's `Character` methods.
+        ("isDigit" | "isLetter" | "isLetterOrDigit" | "isWhitespace" | "isUpperCase" | "isLowerCase", [])
+            if s.chars().count() == 1 =>
+        {
+            let ch = s.chars().next().unwrap_or(' ');
+            Value::Bool(match name {
+                "isDigit" => ch.is_ascii_digit(),
+                "isLetter" => ch.is_alphabetic(),
+                "isLetterOrDigit" => ch.is_alphanumeric(),
+                "isWhitespace" => ch.is_whitespace() && ch != '\u{a0}',
+                "isUpperCase" => ch.is_uppercase(),
+                _ => ch.is_lowercase(),
+            })
+        }
         ("isNumber" | "isBigDecimal", []) => Value::Bool(parse_decimal(java_trim(s)).is_ok()),
         ("isInteger", []) => Value::Bool(parse_int(java_trim(s)).is_ok()),
         ("isLong", []) => Value::Bool(parse_long(java_trim(s)).is_ok()),
@@ -428,10 +442,22 @@ pub fn method(
             let (from, to) = (super::show::display(h, from), super::show::display(h, to));
             Value::str(&translate(s, &from, &to))
         }
-        ("toList" | "toCharArray" | "chars", []) => {
-            Value::new_list(s.chars().map(|c| Value::str(&c.to_string())).collect())
+        ("toList" | "chars", []) => Value::new_list(s.chars().map(|c| Value::str(&c.to_string())).collect()),
+        ("toCharArray", []) => {
+            Value::new_list_of(ListKind::Array("char"), s.chars().map(|c| Value::str(&c.to_string())).collect())
         }
-        ("getBytes" | "bytes", []) => Value::new_list(s.bytes().map(|b| Value::Int(b as i8 as i32)).collect()),
+        ("getBytes" | "bytes", []) => byte_array(s.bytes()),
+        ("getBytes", [charset]) if charset.is_string() => {
+            let charset = charset.as_str().unwrap_or("").to_ascii_uppercase().replace('_', "-");
+            let limit = match charset.as_str() {
+                "UTF-8" | "UTF8" => return Ok(Some(byte_array(s.bytes()))),
+                "ISO-8859-1" | "LATIN1" => 0xFF,
+                "US-ASCII" | "ASCII" => 0x7F,
+                _ => return Err(EvalError::unsupported(format!("the charset {charset}"))),
+            };
+            // A character the charset lacks is '?', as Java's encoder writes it.
+            byte_array(s.chars().map(|c| if (c as u32) <= limit { c as u32 as u8 } else { b'?' }))
+        }
         ("count", [x]) if x.is_string() => {
             let x = x.as_str().unwrap_or("");
             if x.is_empty() {
@@ -526,7 +552,7 @@ pub fn method(
             Value::new_list(out)
         }
         ("encodeAsURL" | "encodeURL", []) => Value::str(&url_encode(s)),
-        ("decodeURL", []) => Value::str(&url_decode(s)),
+        ("decodeURL", []) => Value::str(&url_decode(s)?),
         ("encodeAsHTML", []) => Value::str(
             &s.replace('&', "&amp;")
                 .replace('<', "&lt;")
@@ -549,9 +575,9 @@ pub fn method(
                         Some(format!("For input string: \"{}\"", s.get(i..i + 2).unwrap_or(""))),
                     )
                 })?;
-                out.push(Value::Int(b as i8 as i32));
+                out.push(b);
             }
-            Value::new_list(out)
+            byte_array(out)
         }
         ("codePointAt", [i]) if i.is_number() => {
             let i = super::ops::to_i64(i);
@@ -570,7 +596,7 @@ pub fn method(
             }
         }
         ("decodeBase64", []) => match base64_decode(s) {
-            Some(b) => Value::new_list(b.into_iter().map(|x| Value::Int(x as i8 as i32)).collect()),
+            Some(b) => byte_array(b),
             None => return Err(EvalError::exception(class::ILLEGAL_ARGUMENT, Some("bad base64".into()))),
         },
         ("encodeAsJSON", []) => Value::str(&super::json::to_json(h, recv)),
@@ -610,27 +636,37 @@ pub fn url_encode(s: &str) -> String {
 }
 
 /// `URLDecoder.decode(s, "UTF-8")`.
-pub fn url_decode(s: &str) -> String {
+/// `URLDecoder.decode(s, "UTF-8")`: `+` is a space, `%xx` a byte; a `%` without two hex digits
+/// after it is Java's `IllegalArgumentException`.
+pub fn url_decode(s: &str) -> R<String> {
+    let bad = |m: String| EvalError::exception(class::ILLEGAL_ARGUMENT, Some(m));
     let b = s.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {
         match b[i] {
             b'+' => out.push(b' '),
-            b'%' if i + 2 < b.len() => {
-                match u8::from_str_radix(std::str::from_utf8(&b[i + 1..i + 3]).unwrap_or(""), 16) {
-                    Ok(v) => {
-                        out.push(v);
-                        i += 2;
-                    }
-                    Err(_) => out.push(b'%'),
+            b'%' => {
+                if i + 2 >= b.len() {
+                    return Err(bad("URLDecoder: Incomplete trailing escape (%) pattern".into()));
                 }
+                let hex = std::str::from_utf8(&b[i + 1..i + 3]).unwrap_or("");
+                let v = u8::from_str_radix(hex, 16)
+                    .ok()
+                    .filter(|_| hex.bytes().all(|c| c.is_ascii_hexdigit()))
+                    .ok_or_else(|| {
+                        bad(format!(
+                            "URLDecoder: Illegal hex characters in escape (%) pattern - Error at index 0 in: \"{hex}\""
+                        ))
+                    })?;
+                out.push(v);
+                i += 2;
             }
             c => out.push(c),
         }
         i += 1;
     }
-    String::from_utf8_lossy(&out).into_owned()
+    Ok(String::from_utf8_lossy(&out).into_owned())
 }
 
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -697,4 +733,9 @@ fn java_lines(s: &str) -> Vec<&str> {
         out.push(&s[start..]);
     }
     out
+}
+
+/// A Java `byte[]` of `bytes` (signed, as Java's bytes are).
+fn byte_array(bytes: impl IntoIterator<Item = u8>) -> Value {
+    Value::new_list_of(ListKind::Array("byte"), bytes.into_iter().map(|b| Value::Int(b as i8 as i32)).collect())
 }

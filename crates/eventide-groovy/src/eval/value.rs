@@ -623,6 +623,8 @@ pub enum Obj {
     NumberFormat(RefCell<super::decimal_format::NumberFormat>),
     /// `groovy.json.JsonBuilder` holding its content (a map, list or value).
     JsonBuilder(RefCell<Value>),
+    /// `java.util.Locale` by its tag (`en_US`).
+    Locale(Str),
 }
 
 /// A Groovy value.
@@ -840,6 +842,7 @@ impl Value {
                 Obj::StringBuilder(_) => "java.lang.StringBuilder",
                 Obj::Random(_) => "java.util.Random",
                 Obj::JsonSlurper => "groovy.json.JsonSlurper",
+                Obj::Locale(_) => "java.util.Locale",
                 Obj::Calendar(_) => "java.util.GregorianCalendar",
                 Obj::Duration(_) => "groovy.time.TimeDuration",
                 Obj::NumberFormat(_) => "java.text.DecimalFormat",
@@ -1017,6 +1020,7 @@ fn array_class(element: &str) -> &'static str {
         "int" => "[I",
         "long" => "[J",
         "double" => "[D",
+        "char" => "[C",
         _ => "[Ljava.lang.Object;",
     }
 }

@@ -373,3 +373,87 @@ println q.nextInt(100)
 //> 4
 //> 74
 //> 11
+
+//# JDK calls SmartApps make: BigDecimal.add/subtract, StringBuilder deleteCharAt/delete/replace/insert bounds, Collections nCopies/frequency/swap/max of nothing, Arrays.sort, String.format with a Locale, byte[] and char[] arrays (length, new String, getBytes(charset)), Long.decode, BigInteger divide/remainder, URLDecoder errors, Character checks on charAt (Groovy 2.4.21)
+def t(String label, Closure c) { try { println "$label: ${c()}" } catch (e) { println "$label: ${e.getClass().name}: ${e.message?.readLines()?.getAt(0)}" } }
+t("add") { 1.5.add(2.25) }
+t("subtract") { 1.5.subtract(0.25) }
+t("addBI") { 5G.add(7G) }
+t("subBI") { 5G.subtract(7G) }
+t("mulBD") { 1.5.multiply(2) }
+t("negate") { 1.5.negate() }
+t("delChar") { def sb = new StringBuilder("a,b,"); sb.deleteCharAt(sb.length() - 1); sb.toString() }
+t("delete") { new StringBuilder("hello").delete(1, 3).toString() }
+t("replace") { new StringBuilder("hello").replace(0, 2, "J").toString() }
+t("nCopies") { Collections.nCopies(3, "x") }
+t("frequency") { Collections.frequency([1, 2, 1, 3, 1], 1) }
+t("arraysSort") { def a = [3, 1, 2] as Integer[]; Arrays.sort(a); a.toList() }
+t("fmtLocale") { String.format(Locale.US, "%.2f", 3.14159) }
+t("fmtLocale2") { String.format(Locale.ENGLISH, "%d items", 5) }
+t("strBytes") { new String("héllo".getBytes("UTF-8"), "UTF-8") }
+t("isDigit") { Character.isDigit("5" as char) }
+t("charAtDigit") { "a5".charAt(1).isDigit() }
+t("charAtLetter") { "a5".charAt(0).isLetter() }
+t("cmax") { try { Collections.max([]) } catch (NoSuchElementException e) { "NSE" } }
+t("cmin") { Collections.min([4, 2, 9]) }
+t("urldec") { URLDecoder.decode('100%', 'UTF-8') }
+t("urldec2") { URLDecoder.decode('a%2Bb+c', 'UTF-8') }
+t("sbins") { new StringBuilder('abc').insert(5, '!') }
+t("sbins2") { new StringBuilder('abc').insert(3, '!') }
+t("emptyList") { Collections.emptyList() }
+t("singleton") { Collections.singletonList(4) }
+t("swap") { def l = [1, 2, 3]; Collections.swap(l, 0, 2); l }
+t("bytesLen") { 'héllo'.bytes.length }
+t("b64len") { 'aGk='.decodeBase64().length }
+t("pastEnd") { try { "hi".bytes[5] } catch (ArrayIndexOutOfBoundsException e) { "AIOOBE" } }
+t("newStr") { new String('hello'.toCharArray()) }
+t("valueOfChars") { String.valueOf('hey'.toCharArray()) }
+t("charsLen") { 'hello'.toCharArray().length }
+t("latin1") { 'é€'.getBytes('ISO-8859-1').toList() }
+t("ldecode") { Long.decode('0x1F') + Long.decode('#ff') + Long.decode('010') }
+t("bidiv") { (-7G).divide(2G) }
+t("birem") { (-7G).remainder(3G) }
+t("bdrem") { 7.5.remainder(-2) }
+t("locale") { Locale.US.toString() + ' ' + Locale.UK.country + ' ' + new Locale('fr', 'ca') }
+t("urlbad") { URLDecoder.decode('%zz', 'UTF-8') }
+//> add: 3.75
+//> subtract: 1.25
+//> addBI: 12
+//> subBI: -2
+//> mulBD: 3.0
+//> negate: -1.5
+//> delChar: a,b
+//> delete: hlo
+//> replace: Jllo
+//> nCopies: [x, x, x]
+//> frequency: 3
+//> arraysSort: [1, 2, 3]
+//> fmtLocale: 3.14
+//> fmtLocale2: 5 items
+//> strBytes: héllo
+//> isDigit: true
+//> charAtDigit: true
+//> charAtLetter: true
+//> cmax: NSE
+//> cmin: 2
+//> urldec: java.lang.IllegalArgumentException: URLDecoder: Incomplete trailing escape (%) pattern
+//> urldec2: a+b c
+//> sbins: java.lang.StringIndexOutOfBoundsException: offset 5, length 3
+//> sbins2: abc!
+//> emptyList: []
+//> singleton: [4]
+//> swap: [3, 2, 1]
+//> bytesLen: 6
+//> b64len: 2
+//> pastEnd: AIOOBE
+//> newStr: hello
+//> valueOfChars: hey
+//> charsLen: 5
+//> latin1: [-23, 63]
+//> ldecode: 294
+//> bidiv: -3
+//> birem: -1
+//> bdrem: 1.5
+//> locale: en_US GB fr_CA
+//> urlbad: java.lang.IllegalArgumentException: URLDecoder: Illegal hex characters in escape (%) pattern - Error at index 0 in: "zz"
+
