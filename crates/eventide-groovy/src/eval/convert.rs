@@ -400,8 +400,9 @@ pub fn as_type(interp: &mut Interpreter, h: &mut dyn Host, v: &Value, name: &str
     }
     let (k, _) = kind_of(name);
     if v.is_null() {
+        // `null as boolean` is false, `null as Boolean` stays null.
         return Ok(match k {
-            Kind::Bool => Value::Bool(false),
+            Kind::Bool if name == "boolean" => Value::Bool(false),
             _ => Value::Null,
         });
     }

@@ -227,7 +227,52 @@ pub fn superclass(class: &str) -> Option<&'static str> {
     Some(match class {
         "java.lang.Throwable" => return None,
         "java.lang.Exception" | "java.lang.Error" => "java.lang.Throwable",
-        "java.lang.AssertionError" | "java.lang.StackOverflowError" | "java.lang.OutOfMemoryError" => "java.lang.Error",
+        "java.lang.AssertionError"
+        | "java.lang.VirtualMachineError"
+        | "java.lang.LinkageError"
+        | "java.lang.ThreadDeath" => "java.lang.Error",
+        "java.lang.StackOverflowError" | "java.lang.OutOfMemoryError" | "java.lang.InternalError" => {
+            "java.lang.VirtualMachineError"
+        }
+        "java.lang.NoClassDefFoundError" | "java.lang.ExceptionInInitializerError" => "java.lang.LinkageError",
+        // Checked exceptions.
+        "java.lang.ReflectiveOperationException"
+        | "java.lang.CloneNotSupportedException"
+        | "java.util.concurrent.ExecutionException"
+        | "java.net.URISyntaxException"
+        | "java.security.GeneralSecurityException" => "java.lang.Exception",
+        "java.lang.ClassNotFoundException"
+        | "java.lang.NoSuchMethodException"
+        | "java.lang.NoSuchFieldException"
+        | "java.lang.IllegalAccessException"
+        | "java.lang.InstantiationException" => "java.lang.ReflectiveOperationException",
+        "java.security.NoSuchAlgorithmException" | "java.security.InvalidKeyException" => {
+            "java.security.GeneralSecurityException"
+        }
+        "java.io.FileNotFoundException"
+        | "java.io.UnsupportedEncodingException"
+        | "java.io.EOFException"
+        | "java.net.MalformedURLException"
+        | "java.net.ProtocolException" => "java.io.IOException",
+        "java.net.ConnectException" | "java.net.NoRouteToHostException" => "java.net.SocketException",
+        // Unchecked ones below RuntimeException's direct subclasses.
+        "java.util.regex.PatternSyntaxException"
+        | "java.util.IllegalFormatException"
+        | "java.nio.charset.IllegalCharsetNameException"
+        | "java.nio.charset.UnsupportedCharsetException" => "java.lang.IllegalArgumentException",
+        "java.util.IllegalFormatConversionException"
+        | "java.util.MissingFormatArgumentException"
+        | "java.util.UnknownFormatConversionException"
+        | "java.util.DuplicateFormatFlagsException"
+        | "java.util.FormatFlagsConversionMismatchException"
+        | "java.util.IllegalFormatPrecisionException"
+        | "java.util.IllegalFormatWidthException"
+        | "java.util.IllegalFormatFlagsException"
+        | "java.util.MissingFormatWidthException"
+        | "java.util.UnknownFormatFlagsException"
+        | "java.util.IllegalFormatCodePointException" => "java.util.IllegalFormatException",
+        "java.util.InputMismatchException" => "java.util.NoSuchElementException",
+        "java.time.format.DateTimeParseException" => "java.time.DateTimeException",
         "org.codehaus.groovy.runtime.powerassert.PowerAssertionError" => "java.lang.AssertionError",
         "java.lang.RuntimeException"
         | "java.io.IOException"
@@ -241,6 +286,8 @@ pub fn superclass(class: &str) -> Option<&'static str> {
         "org.codehaus.groovy.runtime.typehandling.GroovyCastException" => "java.lang.ClassCastException",
         "groovy.lang.MissingPropertyException"
         | "groovy.lang.MissingMethodException"
+        | "groovy.lang.MissingFieldException"
+        | "groovy.lang.IncorrectClosureArgumentsException"
         | "groovy.lang.ReadOnlyPropertyException" => "groovy.lang.GroovyRuntimeException",
         "groovy.json.JsonException" | "groovy.lang.GroovyRuntimeException" => "java.lang.RuntimeException",
         "java.net.SocketTimeoutException" | "java.net.UnknownHostException" | "java.net.SocketException" => {
@@ -263,15 +310,45 @@ pub fn qualify_exception(name: &str) -> String {
     let pkg = match name {
         "MissingPropertyException"
         | "MissingMethodException"
+        | "MissingFieldException"
+        | "IncorrectClosureArgumentsException"
         | "GroovyRuntimeException"
         | "ReadOnlyPropertyException" => "groovy.lang",
         "GroovyCastException" => "org.codehaus.groovy.runtime.typehandling",
         "JsonException" => "groovy.json",
-        "IOException" => "java.io",
+        "IOException" | "FileNotFoundException" | "UnsupportedEncodingException" | "EOFException" => "java.io",
         "ParseException" => "java.text",
-        "NoSuchElementException" | "ConcurrentModificationException" => "java.util",
-        "SocketTimeoutException" | "UnknownHostException" | "SocketException" => "java.net",
-        "TimeoutException" => "java.util.concurrent",
+        "NoSuchElementException"
+        | "ConcurrentModificationException"
+        | "InputMismatchException"
+        | "EmptyStackException"
+        | "MissingResourceException"
+        | "IllegalFormatException"
+        | "IllegalFormatConversionException"
+        | "MissingFormatArgumentException"
+        | "UnknownFormatConversionException"
+        | "DuplicateFormatFlagsException"
+        | "FormatFlagsConversionMismatchException"
+        | "IllegalFormatPrecisionException"
+        | "IllegalFormatWidthException"
+        | "IllegalFormatFlagsException"
+        | "MissingFormatWidthException"
+        | "UnknownFormatFlagsException"
+        | "IllegalFormatCodePointException" => "java.util",
+        "PatternSyntaxException" => "java.util.regex",
+        "SocketTimeoutException"
+        | "UnknownHostException"
+        | "SocketException"
+        | "ConnectException"
+        | "NoRouteToHostException"
+        | "MalformedURLException"
+        | "ProtocolException"
+        | "URISyntaxException" => "java.net",
+        "TimeoutException" | "ExecutionException" => "java.util.concurrent",
+        "GeneralSecurityException" | "NoSuchAlgorithmException" | "InvalidKeyException" => "java.security",
+        "DateTimeException" => "java.time",
+        "DateTimeParseException" => "java.time.format",
+        "IllegalCharsetNameException" | "UnsupportedCharsetException" => "java.nio.charset",
         "HttpResponseException" => "groovyx.net.http",
         "PowerAssertionError" => "org.codehaus.groovy.runtime.powerassert",
         _ => "java.lang",

@@ -304,11 +304,24 @@ pub fn null_method(interp: &mut Interpreter, h: &mut dyn Host, name: &str, args:
         ("getClass", []) => Value::class("org.codehaus.groovy.runtime.NullObject"),
         ("inspect", []) => Value::str("null"),
         ("plus", [Value::Str(s) | Value::GString(s)]) => Value::str(&format!("null{s}")),
+        // The GDK's methods on `Object` walk `null` as an empty collection (an optional
+        // `multiple: true` input that is not set).
         ("each" | "eachWithIndex", [_]) => Value::Null,
-        ("collect" | "findAll", [_]) => Value::new_list(Vec::new()),
-        ("find", [_]) => Value::Null,
-        ("any", [_]) => Value::Bool(false),
-        ("every", [_]) => Value::Bool(true),
+        ("collect" | "findAll" | "grep" | "findIndexValues", [])
+        | ("collect" | "findAll" | "grep" | "findIndexValues", [_]) => Value::new_list(Vec::new()),
+        ("find" | "findResult", []) | ("find" | "findResult", [_]) => Value::Null,
+        ("findResult", [default, _]) => default.clone(),
+        ("findIndexOf" | "findLastIndexOf", [_]) => Value::Int(-1),
+        ("any", []) | ("any", [_]) => Value::Bool(false),
+        ("every", []) | ("every", [_]) => Value::Bool(true),
+        ("inject", [init, _]) => init.clone(),
+        ("inject", [_]) => {
+            return Err(EvalError::exception(
+                "java.util.NoSuchElementException",
+                Some("Cannot call inject() on an empty collection without passing an initial value.".into()),
+            ))
+        }
+        ("split", [_]) => Value::new_list(vec![Value::new_list(Vec::new()), Value::new_list(Vec::new())]),
         ("iterator", []) => Value::new_list(Vec::new()),
         ("with", [c]) => interp.call_value(h, c, vec![Value::Null])?,
         ("isCase", [x]) => Value::Bool(x.is_null()),

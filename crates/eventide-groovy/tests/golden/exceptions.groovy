@@ -336,3 +336,104 @@ def z = null
 println z.class.name
 //> org.codehaus.groovy.runtime.NullObject
 //! java.lang.NullPointerException: Cannot get property 'class' on null object
+
+//# the JDK's exception classes under their real superclasses: a bad regex or format is an IllegalArgumentException, checked exceptions are not RuntimeExceptions, errors not Exceptions, FileNotFoundException an IOException (Groovy 2.4.21)
+def c2(Closure c) { try { try { c(); "none" } catch (RuntimeException e) { "RuntimeException" } } catch (Exception e) { "Exception" } catch (Throwable e) { "Throwable" } }
+def iae(Closure c) { try { c(); "none" } catch (IllegalArgumentException e) { "IAE" } catch (e) { "other " + e.getClass().name } }
+println iae { String.format("%d", "x") }
+println iae { "a(b".split("(") }
+println iae { "abc".replaceAll("[", "") }
+println c2 { throw new ClassNotFoundException("x") }
+println c2 { throw new InternalError("x") }
+try { throw new FileNotFoundException("f") } catch (IOException e) { println "io " + e.getClass().name }
+//> IAE
+//> IAE
+//> IAE
+//> Exception
+//> Throwable
+//> io java.io.FileNotFoundException
+
+//# the GDK's methods on Object walk null as an empty collection (an optional device list left unset); null as Boolean stays null (Groovy 2.4.21)
+def n = null
+def t(String name, Closure c) { try { println "$name: ${c()}" } catch (e) { println "$name: ${e.getClass().name}" } }
+t("inject") { n.inject(0) { a, s -> a + s } }
+t("inject1") { n.inject { a, s -> a + s } }
+t("grep") { n.grep { it } }
+t("grep0") { n.grep() }
+t("findResult") { n.findResult { it } }
+t("findResult2") { n.findResult("d") { it } }
+t("findIndexOf") { n.findIndexOf { it } }
+t("findLastIndexOf") { n.findLastIndexOf { it } }
+t("findIndexValues") { n.findIndexValues { it } }
+t("any0") { n.any() }
+t("every0") { n.every() }
+t("find0") { n.find() }
+t("findAll0") { n.findAll() }
+t("collect0") { n.collect() }
+t("split") { n.split { it } }
+t("sum") { n.sum() }
+t("count") { n.count(1) }
+t("join") { n.join(",") }
+t("size") { n.size() }
+t("isEmpty") { n.isEmpty() }
+t("toList") { n.toList() }
+t("collectEntries") { n.collectEntries { [it, it] } }
+t("collectMany") { n.collectMany { [it] } }
+t("groupBy") { n.groupBy { it } }
+t("countBy") { n.countBy { it } }
+t("max") { n.max() }
+t("unique") { n.unique() }
+t("sort") { n.sort() }
+t("first") { n.first() }
+t("contains") { n.contains(1) }
+t("eachWithIndex") { n.eachWithIndex { x, i -> } }
+t("asBool") { n as Boolean }
+t("asList") { n as List }
+t("asString") { n as String }
+t("asInt") { n as Integer }
+t("reverseEach") { n.reverseEach { } }
+t("withIndex") { n.withIndex() }
+t("collectNested") { n.collectNested { it } }
+t("in") { 1 in n }
+t("dump") { n.getClass().simpleName }
+//> inject: 0
+//> inject1: java.util.NoSuchElementException
+//> grep: []
+//> grep0: []
+//> findResult: null
+//> findResult2: d
+//> findIndexOf: -1
+//> findLastIndexOf: -1
+//> findIndexValues: []
+//> any0: false
+//> every0: true
+//> find0: null
+//> findAll0: []
+//> collect0: []
+//> split: [[], []]
+//> sum: java.lang.NullPointerException
+//> count: java.lang.NullPointerException
+//> join: java.lang.NullPointerException
+//> size: java.lang.NullPointerException
+//> isEmpty: java.lang.NullPointerException
+//> toList: java.lang.NullPointerException
+//> collectEntries: java.lang.NullPointerException
+//> collectMany: java.lang.NullPointerException
+//> groupBy: java.lang.NullPointerException
+//> countBy: java.lang.NullPointerException
+//> max: java.lang.NullPointerException
+//> unique: java.lang.NullPointerException
+//> sort: java.lang.NullPointerException
+//> first: java.lang.NullPointerException
+//> contains: java.lang.NullPointerException
+//> eachWithIndex: null
+//> asBool: null
+//> asList: null
+//> asString: null
+//> asInt: null
+//> reverseEach: java.lang.NullPointerException
+//> withIndex: java.lang.NullPointerException
+//> collectNested: java.lang.NullPointerException
+//> in: false
+//> dump: NullObject
+
