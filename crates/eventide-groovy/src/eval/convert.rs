@@ -52,6 +52,11 @@ pub fn number_literal(n: &NumberLit) -> R<Value> {
     })
 }
 
+/// Whether `name` is one of Java's primitive types.
+pub fn is_primitive(name: &str) -> bool {
+    matches!(name, "int" | "long" | "double" | "float" | "boolean" | "short" | "byte" | "char")
+}
+
 /// The value of a typed local declared without initialiser (`int x` is 0).
 pub fn default_for_type(name: &str) -> Value {
     match name {

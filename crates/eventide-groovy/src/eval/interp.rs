@@ -1743,10 +1743,15 @@ impl Interpreter {
             None => return Ok(Err(args)),
             Some(decls) => {
                 let n = args.len();
+                // A call without arguments passes null to a lone parameter that can hold it.
+                let lone_null = |d: &Arc<MethodDecl>| {
+                    d.params.len() == 1
+                        && !d.params[0].ty.as_ref().is_some_and(|t| t.array_dims == 0 && convert::is_primitive(&t.name))
+                };
                 let fits = |d: &&Arc<MethodDecl>| {
                     let total = d.params.len();
                     let required = d.params.iter().filter(|p| p.default.is_none()).count();
-                    (required..=total).contains(&n) || (n == 0 && total == 1)
+                    (required..=total).contains(&n) || (n == 0 && lone_null(d))
                 };
                 let first = decls.iter().find(|d| d.params.len() == n).or_else(|| decls.iter().find(fits));
                 let chosen = if decls.iter().filter(fits).nth(1).is_some() {

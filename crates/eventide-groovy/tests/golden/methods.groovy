@@ -415,6 +415,14 @@ println w("q")
 //> v 2
 //> wO
 
+//# a call without arguments passes null to a lone parameter, unless it is primitive (Groovy 2.4.21)
+def f(int a) { "got $a" }
+def h(String s) { "h $s" }
+try { println f() } catch (e) { println e.getClass().name }
+try { println h() } catch (e) { println e.getClass().name }
+//> groovy.lang.MissingMethodException
+//> h null
+
 //# a Groovy method the library lacks is unsupported, not the program's fault
 def m = [:].withDefault { 0 }
 //! unsupported construct: the Groovy method java.util.LinkedHashMap.withDefault(groovy.lang.Closure)
