@@ -333,9 +333,10 @@ pub(crate) fn coerce_named(h: &mut dyn Host, v: &Value, name: &str) -> R<Value> 
             Value::Bool(_) => Ok(v.clone()),
             _ => Ok(Value::Bool(v.truthy())),
         },
+        // Java's `toString()` (`String s = map` is `{a=1}`; `map as String` is Groovy's `[a:1]`).
         Kind::Str => match v {
             Value::Str(_) => Ok(v.clone()),
-            _ => Ok(Value::str(&display(h, v))),
+            _ => Ok(Value::str(&super::show::java_display(h, v))),
         },
         Kind::Char => match v.as_str() {
             Some(s) if s.chars().count() == 1 => Ok(Value::Str(s.into())),

@@ -154,3 +154,29 @@ int z = 1; z = null
 //> false
 //> 3
 //! org.codehaus.groovy.runtime.typehandling.GroovyCastException: Cannot cast object 'null' with class 'null' to class 'int'
+
+//# a String variable, cast or return type given a map or list holds Java's toString ({a=1}); as String and interpolation give Groovy's [a:1] (Groovy 2.4.21)
+def m = [a: 1, b: [c: 2]]
+String x = m
+println x
+println(m as String)
+println((String) m)
+String y = [1, [a: 2]]
+println y
+def s = "${m}"
+println s
+String z = 5
+println z
+String n = null
+println n
+def f(String p) { p }
+println f("q")
+//> {a=1, b={c=2}}
+//> [a:1, b:[c:2]]
+//> {a=1, b={c=2}}
+//> [1, {a=2}]
+//> [a:1, b:[c:2]]
+//> 5
+//> null
+//> q
+
