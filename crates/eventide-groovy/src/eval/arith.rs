@@ -151,7 +151,8 @@ pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &V
             let items = interp.iterate(h, a)?;
             let remove: Vec<Value> =
                 if Interpreter::is_collection(b) { interp.iterate(h, b)? } else { vec![b.clone()] };
-            let kept = items.into_iter().filter(|x| !remove.iter().any(|r| ops::values_equal(x, r))).collect();
+            let index = super::collections::index_of(&remove, ops::values_equal);
+            let kept = items.into_iter().filter(|x| !index.contains(x, &remove)).collect();
             let kind = match a {
                 Value::List(l) if l.borrow().is_set() => l.borrow().kind.similar(),
                 _ => ListKind::List,

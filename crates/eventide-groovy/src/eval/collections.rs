@@ -258,13 +258,7 @@ fn compare_with(interp: &mut Interpreter, h: &mut dyn Host, c: Option<&Value>, a
 fn unique_items(interp: &mut Interpreter, h: &mut dyn Host, items: Vec<Value>, c: Option<&Value>) -> R<Vec<Value>> {
     let mut out: Vec<Value> = Vec::with_capacity(items.len());
     match c {
-        None => {
-            for it in items {
-                if !out.iter().any(|x| ops::values_equal(x, &it)) {
-                    out.push(it);
-                }
-            }
-        }
+        None => return Ok(super::value::distinct_by(items, ops::values_equal)),
         Some(c) if arity(interp, c) >= 2 => {
             for it in items {
                 let mut dup = false;
@@ -282,9 +276,10 @@ fn unique_items(interp: &mut Interpreter, h: &mut dyn Host, items: Vec<Value>, c
         }
         Some(c) => {
             let mut keys: Vec<Value> = Vec::new();
+            let mut index = super::value::EqIndex::new(ops::values_equal);
             for it in items {
                 let k = call1(interp, h, c, it.clone())?;
-                if !keys.iter().any(|x| ops::values_equal(x, &k)) {
+                if index.insert(&k, keys.len(), &keys) {
                     keys.push(k);
                     out.push(it);
                 }
@@ -292,6 +287,16 @@ fn unique_items(interp: &mut Interpreter, h: &mut dyn Host, items: Vec<Value>, c
         }
     }
     Ok(out)
+}
+
+/// An index of `values` for membership under `eq` (near-linear where a scan per element was
+/// quadratic on large collections).
+pub(crate) fn index_of(values: &[Value], eq: fn(&Value, &Value) -> bool) -> super::value::EqIndex {
+    let mut index = super::value::EqIndex::new(eq);
+    for (i, v) in values.iter().enumerate() {
+        index.insert(v, i, values);
+    }
+    index
 }
 
 fn flatten_into(
@@ -405,12 +410,7 @@ pub fn list_method(
         }
         ("addAll", [c]) => {
             let extra = interp.iterate(h, c)?;
-            let mut list = l.borrow_mut();
-            let mut changed = false;
-            for x in extra {
-                changed |= list.add(x);
-            }
-            Value::Bool(changed)
+            Value::Bool(l.borrow_mut().add_all(extra))
         }
         ("addAll", [i, c]) => {
             let Some(i) = num_arg(i) else { return Ok(None) };
@@ -448,12 +448,9 @@ pub fn list_method(
             let keep_matching = name == "retainAll";
             let mut kept = Vec::with_capacity(items.len());
             let others = if c.is_callable() { Vec::new() } else { interp.iterate(h, c)? };
+            let index = index_of(&others, ops::java_equals);
             for it in items.iter() {
-                let m = if c.is_callable() {
-                    test1(interp, h, c, it.clone())?
-                } else {
-                    others.iter().any(|o| ops::java_equals(o, it))
-                };
+                let m = if c.is_callable() { test1(interp, h, c, it.clone())? } else { index.contains(it, &others) };
                 if m == keep_matching {
                     kept.push(it.clone());
                 }
@@ -478,8 +475,9 @@ pub fn list_method(
         ("contains", [x]) => Value::Bool(l.borrow().iter().any(|y| ops::java_equals(y, x))),
         ("containsAll", [c]) => {
             let others = interp.iterate(h, c)?;
-            let items = l.borrow();
-            Value::Bool(others.iter().all(|o| items.iter().any(|y| ops::java_equals(y, o))))
+            let items = snapshot();
+            let index = index_of(&items, ops::java_equals);
+            Value::Bool(others.iter().all(|o| index.contains(o, &items)))
         }
         ("indexOf", [x]) => Value::Int(l.borrow().iter().position(|y| ops::java_equals(y, x)).map_or(-1, |p| p as i32)),
         ("lastIndexOf", [x]) => {
@@ -959,9 +957,10 @@ pub fn list_method(
             let larger_is_set = larger_set.is_some();
             let mut out: Vec<Value> = Vec::new();
             if !larger.is_empty() {
+                let in_larger = index_of(&larger, ops::values_equal);
+                let mut in_out = super::value::EqIndex::new(ops::values_equal);
                 for it in smaller {
-                    let held = larger.iter().any(|o| ops::values_equal(o, &it));
-                    if held && !(larger_is_set && out.iter().any(|o| ops::values_equal(o, &it))) {
+                    if in_larger.contains(&it, &larger) && (!larger_is_set || in_out.insert(&it, out.len(), &out)) {
                         out.push(it);
                     }
                 }
@@ -970,7 +969,8 @@ pub fn list_method(
         }
         ("disjoint", [x]) => {
             let others = interp.iterate(h, x)?;
-            Value::Bool(!snapshot().iter().any(|it| others.iter().any(|o| ops::values_equal(o, it))))
+            let index = index_of(&others, ops::values_equal);
+            Value::Bool(!snapshot().iter().any(|it| index.contains(it, &others)))
         }
         ("toList" | "asList" | "toArray" | "asImmutable" | "asUnmodifiable" | "asSynchronized", []) => {
             if name == "toList" {

@@ -265,12 +265,15 @@ fn java_hash_at(v: &Value, depth: usize) -> Option<i32> {
         }
         Value::Int(i) => *i,
         Value::Long(l) => (*l ^ ((*l as u64) >> 32) as i64) as i32,
-        Value::Str(s) | Value::GString(s) => {
-            let mut h: i32 = 0;
-            for u in s.encode_utf16() {
-                h = h.wrapping_mul(31).wrapping_add(u as i32);
-            }
-            h
+        Value::Str(s) => string_hash(s),
+        // `GStringImpl.hashCode()`: 37 plus its text's.
+        Value::GString(s) => string_hash(s).wrapping_add(37),
+        Value::BigInt(i) => big_integer_hash(i.get()),
+        // `BigDecimal.hashCode()`: 31 times its unscaled value's plus its scale.
+        Value::Decimal(d) => big_integer_hash(d.mantissa()).wrapping_mul(31).wrapping_add(d.scale()),
+        Value::Float(f) => {
+            let f = if f.is_nan() { f32::NAN } else { *f };
+            f.to_bits() as i32
         }
         Value::Double(d) => {
             let bits = if *d == 0.0 && d.is_sign_negative() { (-0.0f64).to_bits() } else { d.to_bits() };
@@ -284,6 +287,14 @@ fn java_hash_at(v: &Value, depth: usize) -> Option<i32> {
             h
         }
         Value::Date(ms) => (*ms ^ ((*ms as u64) >> 32) as i64) as i32,
+        // `AbstractMap.hashCode()`: the sum of key hash ^ value hash over the entries.
+        Value::Map(m) => {
+            let mut h: i32 = 0;
+            for (k, v) in m.borrow().iter() {
+                h = h.wrapping_add(java_hash_at(k, depth + 1)? ^ java_hash_at(v, depth + 1)?);
+            }
+            h
+        }
         _ => {
             use std::hash::Hasher;
             let mut hs = rustc_hash::FxHasher::default();
@@ -291,6 +302,31 @@ fn java_hash_at(v: &Value, depth: usize) -> Option<i32> {
             hs.finish() as i32
         }
     })
+}
+
+/// `String.hashCode()`: over the UTF-16 units.
+fn string_hash(s: &str) -> i32 {
+    let mut h: i32 = 0;
+    for u in s.encode_utf16() {
+        h = h.wrapping_mul(31).wrapping_add(u as i32);
+    }
+    h
+}
+
+/// `BigInteger.hashCode()`: over the 32-bit words of the magnitude, most significant first,
+/// times the sign.
+fn big_integer_hash(v: i128) -> i32 {
+    let mut magnitude = v.unsigned_abs();
+    let mut words = Vec::new();
+    while magnitude != 0 {
+        words.push(magnitude as u32);
+        magnitude >>= 32;
+    }
+    let mut h: i32 = 0;
+    for &w in words.iter().rev() {
+        h = h.wrapping_mul(31).wrapping_add(w as i32);
+    }
+    h.wrapping_mul(v.signum() as i32)
 }
 
 /// Methods callable on `null` (`NullObject`).

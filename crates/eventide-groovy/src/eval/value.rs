@@ -94,11 +94,128 @@ impl ListKind {
     }
 }
 
-/// The bucket of `x` in a hash table of `capacity` (a power of two), as `java.util.HashMap`
-/// computes it: the element's `hashCode` with its high half folded into the low half.
-fn hash_bucket(x: &Value, capacity: u32) -> u32 {
+/// The element's `hashCode` with its high half folded into the low half, as `java.util.HashMap`
+/// spreads it.
+fn spread_hash(x: &Value) -> u32 {
     let h = super::methods::java_hash(x).unwrap_or(0) as u32;
-    (h ^ (h >> 16)) & (capacity - 1)
+    h ^ (h >> 16)
+}
+
+/// The bucket of `x` in a hash table of `capacity` (a power of two).
+fn hash_bucket(x: &Value, capacity: u32) -> u32 {
+    spread_hash(x) & (capacity - 1)
+}
+
+/// Whether equal values of this shape have equal hashes (`java_hash` and the canonical hash walk
+/// a list's elements in order, so a map or a set inside breaks it: two equal sets may list their
+/// elements in two orders).
+fn hash_safe(v: &Value) -> bool {
+    match v {
+        Value::List(l) => {
+            let l = l.borrow();
+            !l.is_set() && l.iter().all(hash_safe)
+        }
+        Value::Map(_) | Value::Obj(_) | Value::Closure(_) | Value::Host(_) => false,
+        _ => true,
+    }
+}
+
+/// The first of each group of Java-equal elements, in order.
+fn distinct(items: Vec<Value>) -> Vec<Value> {
+    distinct_by(items, ops::java_equals)
+}
+
+/// The first of each group of elements equal under `eq` (Java's `equals` or Groovy's `==`; the
+/// canonical hash is equal for values equal under either), in order: a hash index for the
+/// elements whose hash follows their contents, a scan among the others. Near-linear, where a
+/// scan of all kept elements per element took quadratic time on large collections.
+pub(crate) fn distinct_by(items: Vec<Value>, eq: fn(&Value, &Value) -> bool) -> Vec<Value> {
+    let mut index = EqIndex::new(eq);
+    let mut out: Vec<Value> = Vec::with_capacity(items.len());
+    for x in items {
+        if index.insert(&x, out.len(), &out) {
+            out.push(x);
+        }
+    }
+    out
+}
+
+/// An index of values for membership under an equality (`eq`), by canonical hash where the
+/// value's hash follows its contents ([`hash_safe`]), else by scan.
+pub(crate) struct EqIndex {
+    eq: fn(&Value, &Value) -> bool,
+    by_hash: rustc_hash::FxHashMap<u64, smallvec::SmallVec<[u32; 1]>>,
+    others: Vec<u32>,
+}
+
+impl EqIndex {
+    pub(crate) fn new(eq: fn(&Value, &Value) -> bool) -> EqIndex {
+        EqIndex { eq, by_hash: Default::default(), others: Vec::new() }
+    }
+
+    fn hash(x: &Value) -> u64 {
+        use std::hash::Hasher;
+        let mut h = rustc_hash::FxHasher::default();
+        x.hash_canonical(&mut h);
+        h.finish()
+    }
+
+    /// Whether `values` (the values indexed so far, by position) holds one equal to `x`.
+    pub(crate) fn contains(&self, x: &Value, values: &[Value]) -> bool {
+        let eq = self.eq;
+        if hash_safe(x) {
+            if let Some(slot) = self.by_hash.get(&Self::hash(x)) {
+                if slot.iter().any(|&i| eq(&values[i as usize], x)) {
+                    return true;
+                }
+            }
+        }
+        // A value outside the hash index (a map, a set) equals only such values.
+        self.others.iter().any(|&i| eq(&values[i as usize], x))
+    }
+
+    /// Indexes `x` as `values[at]` unless `values` already holds one equal to it; true when
+    /// indexed.
+    pub(crate) fn insert(&mut self, x: &Value, at: usize, values: &[Value]) -> bool {
+        if self.contains(x, values) {
+            return false;
+        }
+        if hash_safe(x) {
+            self.by_hash.entry(Self::hash(x)).or_default().push(at as u32);
+        } else {
+            self.others.push(at as u32);
+        }
+        true
+    }
+}
+
+/// The capacity a `HashSet` table of `capacity` reaches when elements with these spread hashes
+/// are added one after another (see [`GList::add`]).
+fn grown_capacity(spread: &[u32], mut capacity: u32) -> u32 {
+    let recount = |capacity: u32, upto: usize| {
+        let mut counts = vec![0u32; capacity as usize];
+        for h in &spread[..upto] {
+            counts[(h & (capacity - 1)) as usize] += 1;
+        }
+        counts
+    };
+    let mut counts = if capacity < 64 { recount(capacity, 0) } else { Vec::new() };
+    for (i, h) in spread.iter().enumerate() {
+        let size = i + 1;
+        if capacity < 64 {
+            let bucket = (h & (capacity - 1)) as usize;
+            counts[bucket] += 1;
+            if counts[bucket] > 8 {
+                capacity *= 2;
+                counts = if capacity < 64 { recount(capacity, size) } else { Vec::new() };
+            }
+        }
+        if size as u64 * 4 > capacity as u64 * 3 && capacity < 1 << 30 {
+            capacity *= 2;
+            counts = if capacity < 64 { recount(capacity, size) } else { Vec::new() };
+        }
+    }
+    capacity
 }
 
 /// The elements of a list value and its [`ListKind`]; dereferences to the elements.
@@ -114,16 +231,43 @@ impl GList {
         l.set_items(items);
         l
     }
-    /// Replaces the elements (a set keeps the first of equal ones, in its own order).
+    /// Replaces the elements (a set keeps the first of equal ones, in its own order), in time
+    /// near-linear in their number: what adding them one by one gives.
     pub fn set_items(&mut self, items: Vec<Value>) {
-        if self.kind.is_set() {
-            self.items = Vec::with_capacity(items.len());
-            for x in items {
-                self.add(x);
+        match self.kind {
+            ListKind::Set => self.items = distinct(items),
+            ListKind::TreeSet => {
+                let mut items = items;
+                let natural = super::collections::natural;
+                // Stable, so that the first of equal elements is the one kept.
+                let _ = super::timsort::sort(&mut items, &mut |a, b| Ok(natural(a, b)));
+                items.dedup_by(|later, first| natural(first, later) == std::cmp::Ordering::Equal);
+                self.items = items;
             }
-        } else {
-            self.items = items;
+            ListKind::HashSet { capacity } => {
+                let items = distinct(items);
+                let spread: Vec<u32> = items.iter().map(spread_hash).collect();
+                let capacity = grown_capacity(&spread, capacity);
+                self.kind = ListKind::HashSet { capacity };
+                let mut keyed: Vec<(u32, Value)> = spread.into_iter().map(|h| h & (capacity - 1)).zip(items).collect();
+                keyed.sort_by_key(|(bucket, _)| *bucket); // stable: a bucket keeps the order of adding
+                self.items = keyed.into_iter().map(|(_, v)| v).collect();
+            }
+            _ => self.items = items,
         }
+    }
+    /// Adds every element of `extra` as `addAll` does; false when nothing was added.
+    pub fn add_all(&mut self, extra: Vec<Value>) -> bool {
+        if !self.kind.is_set() {
+            let changed = !extra.is_empty();
+            self.items.extend(extra);
+            return changed;
+        }
+        let before = self.items.len();
+        let mut all = std::mem::take(&mut self.items);
+        all.extend(extra);
+        self.set_items(all);
+        self.items.len() > before
     }
     /// Adds an element as `add`/`<<` do; false when a set already holds it.
     pub fn add(&mut self, x: Value) -> bool {
@@ -142,19 +286,21 @@ impl GList {
                 }
             }
             ListKind::HashSet { capacity } => {
-                if self.items.iter().any(|y| ops::java_equals(y, &x)) {
+                // The elements are sorted by bucket: an equal element is in `x`'s bucket (when
+                // its hash is its contents'), and `x` goes at the bucket's end.
+                let bucket = hash_bucket(&x, capacity);
+                let lo = self.items.partition_point(|y| hash_bucket(y, capacity) < bucket);
+                let at = lo + self.items[lo..].partition_point(|y| hash_bucket(y, capacity) <= bucket);
+                let held = if hash_safe(&x) { &self.items[lo..at] } else { &self.items[..] };
+                if held.iter().any(|y| ops::java_equals(y, &x)) {
                     return false;
                 }
-                // The end of its bucket: the elements are sorted by bucket.
-                let bucket = hash_bucket(&x, capacity);
-                let at = self.items.partition_point(|y| hash_bucket(y, capacity) <= bucket);
-                let chain =
-                    at - self.items[..at].iter().rev().take_while(|y| hash_bucket(y, capacity) == bucket).count();
+                let chain = at - lo;
                 self.items.insert(at, x);
                 // Java turns a bucket of more than eight into a tree once the table holds 64,
                 // and doubles a smaller table instead; then it doubles a table fuller than 3/4.
                 let mut capacity = capacity;
-                if at + 1 - chain > 8 && capacity < 64 {
+                if chain + 1 > 8 && capacity < 64 {
                     capacity *= 2;
                     self.resize(capacity);
                 }
@@ -173,7 +319,7 @@ impl GList {
             return;
         }
         self.kind = ListKind::HashSet { capacity };
-        self.items.sort_by_key(|y| hash_bucket(y, capacity));
+        self.items.sort_by_cached_key(|y| hash_bucket(y, capacity));
     }
     pub fn is_set(&self) -> bool {
         self.kind.is_set()

@@ -1906,3 +1906,68 @@ println([a: 3, c: 1, b: 2].sort())
 //> [c:1, b:2, a:3]
 //> [a:3, b:2, c:1]
 
+//# unique, toSet and as Set over values Groovy calls equal and values Java calls equal (Groovy 2.4.21)
+def x = 1
+println([1, 1L, 1.0, 1.00, "1", "${x}", [1], [1L], [1.0], null, null, 2, 2.0d, [a: 1], [a: 1L], [1] as Set, [1.0] as Set, true, 'a', "${'a'}"].unique())
+println([1, 1L, 1.0, "1", "${x}", [1], [1L], null, 2].toSet())
+println([1, 1L, 1.0, "1", "${x}", [1], [1L], null, 2] as Set)
+println([[1, 2], [1, 2], [2, 1]].unique())
+println(['b', 'a', 'B', 'A'].unique { it.toLowerCase() })
+println((1..200000).toList().unique().size())
+println((1..100000).collect { it % 100 }.unique { it % 10 }.size())
+//> [1, 1, [1], null, 2, [a:1], [1], true, a]
+//> [[1], [1], null, 1, 1, 1, 2, 1, 1.0]
+//> [1, 1, 1.0, 1, 1, [1], [1], null, 2]
+//> [[1, 2], [2, 1]]
+//> [b, a]
+//> 200000
+//> 10
+
+//# hashCode as Java's: GString (37 + its text's), BigDecimal, BigInteger, Float, maps; HashSets of them walk in Java's order (Groovy 2.4.21)
+def x = 1
+println(["${x}".hashCode(), "1".hashCode(), 1.0.hashCode(), 1.50.hashCode(), (-2.5).hashCode(), 12345678901234567890G.hashCode(), (-7G).hashCode(), 0G.hashCode(), 1.5f.hashCode(), 3.0e10.hashCode()])
+println([1, 1L, 1.0, "1", "${x}", [1], [1L], null, 2].toSet())
+println([0.5, 1.25, 2.0, 10.75, 3.125, 100.0, 7.5].toSet())
+println([12345678901234567890G, 5G, -3G, 99999999999G].toSet())
+println([[a: 1].hashCode(), [a: 1, b: "x"].hashCode(), [:].hashCode(), [[a:1],[b:2],[c:3]].toSet()])
+//> [86, 49, 311, 4652, -774, -1436577082, -7, 0, 1069547520, 921]
+//> [[1], [1], null, 1, 1, 1, 2, 1, 1.0]
+//> [1.25, 7.5, 100.0, 0.5, 2.0, 10.75, 3.125]
+//> [12345678901234567890, -3, 5, 99999999999]
+//> [96, 122, 0, [[a:1], [b:2], [c:3]]]
+
+//# sets, unique, minus, intersect, containsAll, disjoint, removeAll and retainAll of 100,000 elements take near-linear time (a quadratic scan ran past every time limit) and answer as Groovy 2.4.21
+def a = (1..100000).toList()
+def b = (50001..150000).toList()
+println((a - b).size())
+println(a.containsAll(b))
+println(a.disjoint(b))
+def c = new ArrayList(a)
+c.removeAll(b)
+println c.size()
+c = new ArrayList(a)
+c.retainAll(b)
+println c.size()
+println(a.intersect(b).size())
+println(a.unique().size())
+println(a.toSet().size())
+println((a + b).toSet().size())
+println(((a + b) as Set).size())
+def ts = new TreeSet(a.reverse())
+println([ts.first(), ts.last(), ts.size()])
+println([1, 1L, 1.0, "1"] - [1])
+println([[a: 1], [b: 2], [a: 1]] - [[a: 1]])
+//> 50000
+//> false
+//> false
+//> 50000
+//> 50000
+//> 50000
+//> 100000
+//> 100000
+//> 150000
+//> 150000
+//> [1, 100000, 100000]
+//> [1]
+//> [[b:2]]
+
