@@ -44,7 +44,7 @@ pub fn top_level_locals(stmts: &[Stmt], shared: &FxHashSet<String>) -> (FxHashSe
 
 /// Checks one handler body. `params` are the closure's parameters (`it` when implicit).
 pub fn check_handler(body: &[Stmt], params: &[String], names: &ModelNames) -> Result<(), LintError> {
-    let mut walker = Walker { names, threads: None, scopes: vec![params.iter().cloned().collect()] };
+    let mut walker = Walker { names, threads: None, scopes: vec![params.iter().cloned().collect()], in_with: 0 };
     walker.block(body)
 }
 
@@ -78,7 +78,7 @@ pub fn top_level_acquire(stmt: &Stmt) -> Option<Result<(&str, Span), Span>> {
 /// a step of its own with a literal lock name, `release` must name a lock some `acquire` takes,
 /// and `enable`/`disable` do not exist.
 pub fn check_thread_body(body: &[Stmt], names: &ModelNames, threads: &ThreadNames) -> Result<(), LintError> {
-    let mut walker = Walker { names, threads: Some(threads), scopes: vec![FxHashSet::default()] };
+    let mut walker = Walker { names, threads: Some(threads), scopes: vec![FxHashSet::default()], in_with: 0 };
     for stmt in body {
         match top_level_acquire(stmt) {
             Some(Ok(_)) => {}
@@ -95,6 +95,9 @@ struct Walker<'a, 'b> {
     names: &'a ModelNames<'b>,
     threads: Option<&'a ThreadNames<'b>>,
     scopes: Vec<FxHashSet<String>>,
+    /// Nesting of closures passed to `with`/`tap`: there a bare name may be the delegate's
+    /// property (`m.with { a = 1 }` sets the map's key), which only running it tells.
+    in_with: u32,
 }
 
 impl Walker<'_, '_> {
@@ -208,7 +211,7 @@ impl Walker<'_, '_> {
     fn assign_target(&mut self, target: &Expr) -> Result<(), LintError> {
         match &target.kind {
             ExprKind::Ident(name) => {
-                if self.is_local(name) || self.names.shared.contains(&**name) {
+                if self.is_local(name) || self.names.shared.contains(&**name) || self.in_with > 0 {
                     Ok(())
                 } else if self.names.top_locals.contains(&**name) {
                     Err(LintError {
@@ -337,7 +340,11 @@ impl Walker<'_, '_> {
                 if let Member::Dynamic(m) = member {
                     self.expr(m)?;
                 }
-                self.args(args)
+                let with = object.is_some() && matches!(member, Member::Name(n) if matches!(&**n, "with" | "tap"));
+                self.in_with += u32::from(with);
+                let r = self.args(args);
+                self.in_with -= u32::from(with);
+                r
             }
             ExprKind::Call { callee, args } => {
                 self.expr(callee)?;

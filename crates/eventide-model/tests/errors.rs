@@ -32,6 +32,17 @@ fn undeclared_assignments_are_rejected() {
 }
 
 #[test]
+fn a_name_assigned_inside_with_is_the_delegates_and_loads() {
+    // `m.with { a = 1 }` sets the map's key `a`; outside `with` the same line is rejected.
+    let ok = "m = [a: 0]\nevent(\"e\") { m.with { a = 1; b = 2 }; assert m.b == 2 : \"set\" }\n";
+    let model = ModelSystem::from_source(SourceFile::new("ok.groovy", ok));
+    assert!(model.is_ok(), "{:?}", model.err().map(|e| e.diagnostic.message));
+    let (line, _, msg, _) = load_error("m = [a: 0]\nevent(\"e\") { [1].each { a = 1 } }\n");
+    assert_eq!(line, 2);
+    assert!(msg.contains("undeclared variable `a`"), "{msg}");
+}
+
+#[test]
 fn locals_and_closure_parameters_may_be_assigned() {
     let ok = "x = 0\nevent(\"e\") { def t = 1; t = t + 1; [1, 2].each { v -> def u = v; u = 2 }; x = t % 2 }\n";
     assert!(ModelSystem::from_source(SourceFile::new("ok.groovy", ok)).is_ok());

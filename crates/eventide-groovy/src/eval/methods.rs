@@ -357,7 +357,9 @@ pub fn null_method(interp: &mut Interpreter, h: &mut dyn Host, name: &str, args:
                 Some("Cannot call inject() on an empty collection without passing an initial value.".into()),
             ))
         }
-        ("split", [_]) => Value::new_list(vec![Value::new_list(Vec::new()), Value::new_list(Vec::new())]),
+        ("split", [c]) if c.is_callable() => {
+            Value::new_list(vec![Value::new_list(Vec::new()), Value::new_list(Vec::new())])
+        }
         ("iterator", []) => Value::new_list(Vec::new()),
         ("with", [c]) => interp.call_value(h, c, vec![Value::Null])?,
         ("isCase", [x]) => Value::Bool(x.is_null()),

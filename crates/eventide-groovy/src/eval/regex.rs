@@ -384,12 +384,14 @@ pub fn java_split(re: &regex::Regex, s: &str, limit: i64) -> Vec<String> {
 }
 
 /// Converts a Java replacement string (`$1`, `\$`) to the `regex` crate's syntax.
-fn java_replacement(rep: &str, groups: usize) -> R<String> {
+fn java_replacement(rep: &str, groups: usize, names: &[&str]) -> R<String> {
     let cs: Vec<char> = rep.chars().collect();
     let mut out = String::with_capacity(rep.len());
     let mut i = 0;
+    let illegal = |m: String| EvalError::exception(class::ILLEGAL_ARGUMENT, Some(m));
     while i < cs.len() {
         match cs[i] {
+            '\\' if i + 1 == cs.len() => return Err(illegal("character to be escaped is missing".into())),
             '\\' if i + 1 < cs.len() => {
                 if cs[i + 1] == '$' {
                     out.push_str("$$");
@@ -403,6 +405,10 @@ fn java_replacement(rep: &str, groups: usize) -> R<String> {
                     let end = cs[i..].iter().position(|&c| c == '}').map(|p| p + i);
                     match end {
                         Some(e) => {
+                            let name: String = cs[i + 2..e].iter().collect();
+                            if !names.contains(&name.as_str()) {
+                                return Err(illegal(format!("No group with name {{{name}}}")));
+                            }
                             out.extend(cs[i..=e].iter());
                             i = e + 1;
                         }
@@ -448,7 +454,8 @@ fn java_replacement(rep: &str, groups: usize) -> R<String> {
 
 /// `replaceAll` / `replaceFirst` with a Java replacement string.
 pub fn replace(p: &Pattern, s: &str, rep: &str, all: bool) -> R<String> {
-    let r = java_replacement(rep, p.regex.captures_len() - 1)?;
+    let names: Vec<&str> = p.regex.capture_names().flatten().collect();
+    let r = java_replacement(rep, p.regex.captures_len() - 1, &names)?;
     let mut out = String::with_capacity(s.len());
     let mut last = 0;
     for caps in java_captures(&p.regex, s) {
@@ -673,8 +680,11 @@ mod tests {
 
     #[test]
     fn replacement_syntax() {
-        assert_eq!(java_replacement("$1-\\$", 1).unwrap(), "${1}-$$");
-        assert!(java_replacement("$", 0).is_err());
+        assert_eq!(java_replacement("$1-\\$", 1, &[]).unwrap(), "${1}-$$");
+        assert!(java_replacement("$", 0, &[]).is_err());
+        assert_eq!(java_replacement("${y}", 1, &["y"]).unwrap(), "${y}");
+        assert!(java_replacement("${zz}", 1, &["y"]).is_err());
+        assert!(java_replacement("a\\", 0, &[]).is_err());
     }
 
     #[test]

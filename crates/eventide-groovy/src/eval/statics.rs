@@ -84,6 +84,9 @@ pub fn construct(interp: &mut Interpreter, h: &mut dyn Host, name: &str, args: V
         ("LinkedHashSet", [n]) if n.is_number() => Value::new_list_of(ListKind::Set, Vec::new()),
         ("LinkedHashSet", []) => Value::new_list_of(ListKind::Set, Vec::new()),
         ("TreeSet", []) => Value::new_list_of(ListKind::TreeSet, Vec::new()),
+        ("TreeSet" | "TreeMap", [c]) if c.is_callable() => {
+            return Err(EvalError::unsupported(format!("a {simple} ordered by a comparator")))
+        }
         ("HashSet" | "LinkedHashSet" | "TreeSet", [c]) => {
             let items = interp.iterate(h, c)?;
             let kind = match simple {

@@ -299,3 +299,16 @@ t("lt") { '<a href="x">'.findAll(/<[^>]+>/) }
 //> dash3: [1, -, 2]
 //> lt: [<a href="x">]
 
+//# a replacement naming a group the pattern lacks, or ending in a lone backslash, is Java's IllegalArgumentException; null.split(regex) is an NPE, null.split(closure) two empty lists (Groovy 2.4.21)
+def t(String n, Closure c) { try { println "$n: ${c()}" } catch (e) { println "$n: ${e.getClass().name}: ${e.message}" } }
+t("named") { '2024-03'.replaceAll(/(?<y>\d+)-(?<m>\d+)/, '${m}/${y}') }
+t("nogroup") { 'ab'.replaceAll(/(?<y>a)/, '${zz}') }
+t("backslash") { 'ab'.replaceAll(/a/, 'x\\') }
+t("nullsplit") { def n = null; n.split(",") }
+t("nullsplitc") { def n = null; n.split { it } }
+//> named: 03/2024
+//> nogroup: java.lang.IllegalArgumentException: No group with name {zz}
+//> backslash: java.lang.IllegalArgumentException: character to be escaped is missing
+//> nullsplit: java.lang.NullPointerException: Cannot invoke method split() on null object
+//> nullsplitc: [[], []]
+
