@@ -250,6 +250,8 @@ impl TimSort {
         }
     }
 
+    /// Merges the adjacent runs `a[base1..base1 + len1]` and `a[base2..base2 + len2]` from their
+    /// starts, the first run copied aside (Java's `mergeLo`).
     fn merge_lo<T: Clone>(
         &mut self,
         a: &mut [T],
@@ -363,6 +365,8 @@ impl TimSort {
         Ok(())
     }
 
+    /// The mirror image of [`TimSort::merge_lo`], merging from the ends (Java's `mergeHi`): the
+    /// two stay separate, as in Java, so that each can be read against its original.
     fn merge_hi<T: Clone>(
         &mut self,
         a: &mut [T],
