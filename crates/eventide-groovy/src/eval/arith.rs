@@ -141,7 +141,10 @@ pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &V
         (BinaryOp::Sub, Value::Str(s) | Value::GString(s)) => {
             if let Value::Obj(o) = b {
                 if let Obj::Pattern(p) = &**o {
-                    return Ok(Value::str(&p.regex.replacen(s, 1, ::regex::NoExpand(""))));
+                    return Ok(Value::str(&match super::regex::java_captures(p, s).first().and_then(|c| c.get(0)) {
+                        Some(m) => format!("{}{}", &s[..m.start()], &s[m.end()..]),
+                        None => s.to_string(),
+                    }));
                 }
             }
             let pat = display(h, b);

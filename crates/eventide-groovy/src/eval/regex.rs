@@ -68,7 +68,7 @@ fn property_class(name: &str) -> Option<&'static str> {
 /// line end (the crate's CRLF mode). Backreferences and lookaround are refused.
 fn translate(src: &str) -> Result<String, String> {
     let cs: Vec<char> = src.chars().collect();
-    let dotall = dotall_anywhere(&cs);
+    let dotall = flag_anywhere(&cs, 's');
     let mut out = String::with_capacity(src.len() + 16);
     out.push_str("(?R)");
     let mut depth = 0usize; // nesting of character classes
@@ -229,9 +229,9 @@ fn translate(src: &str) -> Result<String, String> {
     Ok(out)
 }
 
-/// Whether a flag group anywhere in the pattern turns DOTALL on (`(?s)`, `(?is:`): `.` is then
-/// left as the crate's, which follows the same flag.
-fn dotall_anywhere(cs: &[char]) -> bool {
+/// Whether a flag group anywhere in the pattern turns `flag` on (`(?s)`, `(?is:`): for DOTALL,
+/// `.` is then left as the crate's, which follows the same flag.
+fn flag_anywhere(cs: &[char], flag: char) -> bool {
     let mut i = 0;
     while i + 2 < cs.len() {
         if cs[i] == '\\' {
@@ -241,7 +241,7 @@ fn dotall_anywhere(cs: &[char]) -> bool {
         if cs[i] == '(' && cs[i + 1] == '?' {
             let mut j = i + 2;
             while j < cs.len() && cs[j].is_ascii_alphabetic() {
-                if cs[j] == 's' {
+                if cs[j] == flag {
                     return true;
                 }
                 j += 1;
@@ -257,6 +257,16 @@ pub fn compile(interp: &mut Interpreter, src: &str) -> R<Rc<Pattern>> {
     if let Some(p) = interp.regex_cache.get(src) {
         return Ok(p.clone());
     }
+    let p = Rc::new(build(src)?);
+    if interp.regex_cache.len() > 512 {
+        interp.regex_cache.clear();
+    }
+    interp.regex_cache.insert(src.to_string(), p.clone());
+    Ok(p)
+}
+
+/// A Java regex translated and compiled.
+fn build(src: &str) -> R<Pattern> {
     let translated =
         translate(src).map_err(|what| EvalError::unsupported(format!("regex feature ({what}) in /{src}/")))?;
     let regex = regex::Regex::new(&translated).map_err(|e| {
@@ -264,12 +274,25 @@ pub fn compile(interp: &mut Interpreter, src: &str) -> R<Rc<Pattern>> {
     })?;
     let anchored = regex::Regex::new(&format!(r"\A(?:{translated})\z"))
         .map_err(|e| EvalError::exception("java.util.regex.PatternSyntaxException", Some(format!("{e}\n{src}"))))?;
-    let p = Rc::new(Pattern { source: src.into(), regex, anchored });
-    if interp.regex_cache.len() > 512 {
-        interp.regex_cache.clear();
+    let cs: Vec<char> = src.chars().collect();
+    let end_before_final_line_end = has_end_anchor(&cs) && !flag_anywhere(&cs, 'm');
+    Ok(Pattern { source: src.into(), regex, anchored, end_before_final_line_end })
+}
+
+/// Whether the pattern has a `$` outside character classes (not escaped).
+fn has_end_anchor(cs: &[char]) -> bool {
+    let (mut i, mut depth) = (0, 0usize);
+    while i < cs.len() {
+        match cs[i] {
+            '\\' => i += 1,
+            '[' => depth += 1,
+            ']' if depth > 0 => depth -= 1,
+            '$' if depth == 0 => return true,
+            _ => {}
+        }
+        i += 1;
     }
-    interp.regex_cache.insert(src.to_string(), p.clone());
-    Ok(p)
+    false
 }
 
 /// Whether the whole string matches (`==~`, `String.matches`).
@@ -280,12 +303,29 @@ pub fn full_match(p: &Pattern, s: &str) -> bool {
 /// The matches `Matcher.find()` finds one after another: each search starts where the last
 /// match ended, or one character further after an empty match — so an empty match right after
 /// a non-empty one counts (`"aaa".replaceAll(/a*/, "X")` is `XX`), which the crate's iterators
-/// skip.
-pub fn java_captures<'h>(re: &regex::Regex, s: &'h str) -> Vec<regex::Captures<'h>> {
+/// skip. When the input ends with a line end and the pattern has a `$` outside `(?m)`, each
+/// search also runs on the input without that line end, where `$` matches before it as Java's
+/// does, and the match that starts first is taken (on a tie, the one over the whole input).
+pub fn java_captures<'h>(p: &Pattern, s: &'h str) -> Vec<regex::Captures<'h>> {
+    let shorter = if p.end_before_final_line_end { final_line_end(s).map(|start| &s[..start]) } else { None };
+    let re = &p.regex;
     let mut out = Vec::new();
     let mut at = 0;
     while at <= s.len() {
-        let Some(caps) = re.captures_at(s, at) else { break };
+        let whole = re.captures_at(s, at);
+        let before_end = shorter.filter(|t| at <= t.len()).and_then(|t| re.captures_at(t, at));
+        let start = |c: &regex::Captures| c.get(0).map_or(usize::MAX, |m| m.start());
+        let caps = match (whole, before_end) {
+            (Some(w), Some(b)) => {
+                if start(&b) < start(&w) {
+                    b
+                } else {
+                    w
+                }
+            }
+            (Some(c), None) | (None, Some(c)) => c,
+            (None, None) => break,
+        };
         let (start, end) = caps.get(0).map(|m| (m.start(), m.end())).unwrap_or((at, at));
         out.push(caps);
         at = if start < end {
@@ -298,6 +338,16 @@ pub fn java_captures<'h>(re: &regex::Regex, s: &'h str) -> Vec<regex::Captures<'
         };
     }
     out
+}
+
+/// Where the line end that ends `s` starts (`\r\n`, `\n`, `\r`, `\u0085`, `\u2028` or
+/// `\u2029`), if it ends with one.
+fn final_line_end(s: &str) -> Option<usize> {
+    if let Some(t) = s.strip_suffix("\r\n") {
+        return Some(t.len());
+    }
+    let last = s.chars().next_back()?;
+    matches!(last, '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}').then(|| s.len() - last.len_utf8())
 }
 
 /// The groups of a match, group 0 first.
@@ -324,7 +374,7 @@ fn pattern_of(interp: &mut Interpreter, h: &mut dyn Host, v: &Value) -> R<Rc<Pat
 }
 
 fn new_matcher(p: Rc<Pattern>, input: &str) -> Value {
-    let matches = java_captures(&p.regex, input).iter().map(groups_of).collect();
+    let matches = java_captures(&p, input).iter().map(groups_of).collect();
     Value::obj(Obj::Matcher(RefCell::new(MatcherState {
         pattern: p,
         input: input.into(),
@@ -352,11 +402,11 @@ pub fn match_op(interp: &mut Interpreter, h: &mut dyn Host, a: &Value, b: &Value
 }
 
 /// Java's `String.split(regex, limit)`.
-pub fn java_split(re: &regex::Regex, s: &str, limit: i64) -> Vec<String> {
+pub fn java_split(p: &Pattern, s: &str, limit: i64) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut index = 0usize;
     let limited = limit > 0;
-    for caps in java_captures(re, s) {
+    for caps in java_captures(p, s) {
         let Some(m) = caps.get(0) else { continue };
         if !limited || (out.len() as i64) < limit - 1 {
             if index == 0 && m.start() == 0 && m.start() == m.end() {
@@ -458,7 +508,7 @@ pub fn replace(p: &Pattern, s: &str, rep: &str, all: bool) -> R<String> {
     let r = java_replacement(rep, p.regex.captures_len() - 1, &names)?;
     let mut out = String::with_capacity(s.len());
     let mut last = 0;
-    for caps in java_captures(&p.regex, s) {
+    for caps in java_captures(p, s) {
         let Some(m) = caps.get(0) else { continue };
         out.push_str(&s[last..m.start()]);
         caps.expand(&r, &mut out);
@@ -482,7 +532,7 @@ pub fn replace_with_closure(
 ) -> R<Value> {
     let mut out = String::new();
     let mut last = 0;
-    let caps: Vec<(usize, usize, Vec<Option<String>>)> = java_captures(&p.regex, s)
+    let caps: Vec<(usize, usize, Vec<Option<String>>)> = java_captures(p, s)
         .iter()
         .map(|c| {
             let m = c.get(0).map(|m| (m.start(), m.end())).unwrap_or((0, 0));
@@ -556,7 +606,7 @@ pub fn method(
             ("pattern" | "toString", []) => Value::Str(p.source.clone()),
             ("split", [s]) => {
                 let s = display(h, s);
-                Value::new_list(java_split(&p.regex, &s, 0).into_iter().map(|x| Value::str(&x)).collect())
+                Value::new_list(java_split(p, &s, 0).into_iter().map(|x| Value::str(&x)).collect())
             }
             ("isCase", [s]) => Value::Bool(!s.is_null() && full_match(p, &display(h, s))),
             _ => return Ok(None),
@@ -659,21 +709,37 @@ mod tests {
 
     #[test]
     fn an_empty_match_right_after_a_match_counts() {
-        let re = regex::Regex::new("a*").unwrap();
-        let found: Vec<&str> = java_captures(&re, "aab").iter().map(|c| c.get(0).unwrap().as_str()).collect();
+        let p = build("a*").unwrap();
+        let found: Vec<&str> = java_captures(&p, "aab").iter().map(|c| c.get(0).unwrap().as_str()).collect();
         assert_eq!(found, vec!["aa", "", ""]);
     }
 
     #[test]
+    fn dollar_matches_before_a_line_end_that_ends_the_input() {
+        let found = |re: &str, s: &str| -> Vec<(usize, usize)> {
+            java_captures(&build(re).unwrap(), s)
+                .iter()
+                .map(|c| (c.get(0).unwrap().start(), c.get(0).unwrap().end()))
+                .collect()
+        };
+        assert_eq!(found(r"\d+$", "value 42\n"), vec![(6, 8)]);
+        assert_eq!(found(r"\d+$", "value 42\r\n"), vec![(6, 8)]);
+        assert_eq!(found("$", "abc\n"), vec![(3, 3), (4, 4)]);
+        assert_eq!(found(r"\d+$", "4\n2\n"), vec![(2, 3)]);
+        assert_eq!(found(r"(?m)\d+$", "4\n2\n"), vec![(0, 1), (2, 3)]);
+        assert_eq!(found(r"\$", "a$\n"), vec![(1, 2)]);
+    }
+
+    #[test]
     fn split_follows_java() {
-        let re = regex::Regex::new(",").unwrap();
+        let re = build(",").unwrap();
         assert_eq!(java_split(&re, "a,b,,c,,", 0), vec!["a", "b", "", "c"]);
         assert_eq!(java_split(&re, "", 0), vec![""]);
         assert_eq!(java_split(&re, ",a", 0), vec!["", "a"]);
         assert_eq!(java_split(&re, "a,b,c", 2), vec!["a", "b,c"]);
-        let ws = regex::Regex::new(r"\s+").unwrap();
+        let ws = build(r"\s+").unwrap();
         assert_eq!(java_split(&ws, "a  b c", 0), vec!["a", "b", "c"]);
-        let empty = regex::Regex::new("").unwrap();
+        let empty = build("").unwrap();
         assert_eq!(java_split(&empty, "abc", 0), vec!["a", "b", "c"]);
         assert_eq!(java_split(&re, ",,", 0), Vec::<String>::new());
     }

@@ -338,7 +338,7 @@ pub fn method(
             let re = display(h, re);
             let limit = args.get(1).and_then(int_arg).unwrap_or(0);
             let pat = regex::compile(interp, &re)?;
-            let parts = regex::java_split(&pat.regex, s, limit).into_iter().map(|p| Value::str(&p)).collect();
+            let parts = regex::java_split(&pat, s, limit).into_iter().map(|p| Value::str(&p)).collect();
             Value::new_list_of(STRING_ARRAY, parts)
         }
         ("tokenize", []) => Value::new_list(tokenize(s, " \t\n\r\u{c}")),
@@ -368,14 +368,14 @@ pub fn method(
                 },
                 _ => regex::compile(interp, &display(h, re))?,
             };
-            match pat.regex.find(s) {
+            match regex::java_captures(&pat, s).first().and_then(|c| c.get(0)) {
                 Some(m) => Value::str(m.as_str()),
                 None => Value::Null,
             }
         }
         ("find", [re, c]) if c.is_callable() => {
             let pat = regex::compile(interp, &display(h, re))?;
-            match pat.regex.captures(s) {
+            match regex::java_captures(&pat, s).into_iter().next() {
                 Some(caps) => {
                     let groups = regex::groups_of(&caps);
                     let v = if groups.len() > 1 {
@@ -390,13 +390,12 @@ pub fn method(
         }
         ("findAll", [re]) if !re.is_callable() => {
             let pat = regex::compile(interp, &display(h, re))?;
-            let found = regex::java_captures(&pat.regex, s);
+            let found = regex::java_captures(&pat, s);
             Value::new_list(found.iter().filter_map(|c| c.get(0)).map(|m| Value::str(m.as_str())).collect())
         }
         ("eachMatch" | "findAll", [re, c]) if c.is_callable() => {
             let pat = regex::compile(interp, &display(h, re))?;
-            let all: Vec<Vec<Option<String>>> =
-                regex::java_captures(&pat.regex, s).iter().map(regex::groups_of).collect();
+            let all: Vec<Vec<Option<String>>> = regex::java_captures(&pat, s).iter().map(regex::groups_of).collect();
             let mut results = Vec::new();
             for g in all {
                 results.push(regex::call_with_match(interp, h, c, &g)?);

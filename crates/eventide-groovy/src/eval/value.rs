@@ -717,6 +717,10 @@ pub struct Pattern {
     pub regex: regex::Regex,
     /// The same pattern anchored at both ends, for whole-string matches.
     pub anchored: regex::Regex,
+    /// The pattern has a `$` outside `(?m)`, which in Java also matches before a line end that
+    /// ends the input (`"42\n" =~ /(\d+)$/` finds `42`): searches then also run on the input
+    /// without that line end (see `regex::java_captures`).
+    pub end_before_final_line_end: bool,
 }
 
 /// `java.util.regex.Matcher` as produced by `=~`.

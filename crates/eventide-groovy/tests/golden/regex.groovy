@@ -312,3 +312,45 @@ t("nullsplitc") { def n = null; n.split { it } }
 //> nullsplit: java.lang.NullPointerException: Cannot invoke method split() on null object
 //> nullsplitc: [[], []]
 
+//# $ outside (?m) also matches before a line end that ends the input, as Java's does (a LAN body ending in \n) (Groovy 2.4.21)
+def show(x) { x.toString().replace("\r", "\\r").replace("\n", "\\n") }
+println show("abc\n".replaceAll(/$/, "|"))
+println show("abc\r\n".replaceAll(/$/, "|"))
+println show("abc".replaceAll(/$/, "|"))
+println show(("ab\n" =~ /b$/).find())
+println show(("value 42\n" =~ /(\d+)$/)[0][1])
+println show("value 42\r\n".find(/\d+$/))
+println show("a 1\nb 2\n".findAll(/\d$/))
+println show("a 1\nb 2\n".findAll(/(?m)\d$/))
+println show("x=5\n".split(/=|$/).toList())
+println show("end\n" ==~ /end$/)
+println show("end" ==~ /end$/)
+println show("line one\n" - ~/one$/)
+println show("t\r".replaceAll(/t$/, "T"))
+println show("t\n\n".replaceAll(/t$/, "T"))
+println show("t\n\n".replaceAll(/$/, "|"))
+println show("ab\n".replaceAll(/\s*$/, ""))
+def m = "a1\n" =~ /[a-z](\d)$/
+println show(m.find() ? m.group(1) : "none")
+println show("cost \$5\n".replaceAll(/\$(\d)$/, "USD \$1"))
+println show("abc\n".find(/c$/) { it.toUpperCase() })
+//> abc|\n|
+//> abc|\r\n|
+//> abc|
+//> true
+//> 42
+//> 42
+//> [2]
+//> [1, 2]
+//> [x, 5, \n]
+//> false
+//> true
+//> line \n
+//> T\r
+//> t\n\n
+//> t\n|\n|
+//> ab
+//> 1
+//> cost USD 5\n
+//> C
+
