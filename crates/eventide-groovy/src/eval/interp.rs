@@ -1297,9 +1297,8 @@ impl Interpreter {
         let (a, b) = (self.eval(h, f, lhs)?, self.eval(h, f, rhs)?);
         let by_zero = || self.loc(EvalError::exception(class::ARITHMETIC, Some("/ by zero".into())), e.span);
         Ok(Some(match (&a, &b) {
-            (Value::Int(x), Value::Int(y)) => {
-                Value::Int(x.checked_div(*y).or((*y == -1).then_some(*x)).ok_or_else(by_zero)?)
-            }
+            (Value::Int(_), Value::Int(0)) => return Err(by_zero()),
+            (Value::Int(x), Value::Int(y)) => Value::Int(x.wrapping_div(*y)),
             _ => {
                 let (x, y) = (ops::to_i64(&a), ops::to_i64(&b));
                 if y == 0 {

@@ -489,10 +489,7 @@ fn obj_method(
                 *s.borrow_mut() = String::from_utf16_lossy(&units);
                 recv.clone()
             }
-            ("delete" | "replace", [a, b]) | ("replace", [a, b, _]) if a.is_number() && b.is_number() => {
-                if name == "replace" && args.len() != 3 {
-                    return Ok(None);
-                }
+            ("delete", [a, b]) | ("replace", [a, b, _]) if a.is_number() && b.is_number() => {
                 let mut units: Vec<u16> = s.borrow().encode_utf16().collect();
                 let (start, end) = (ops::to_i64(a), ops::to_i64(b));
                 if start < 0 || start > units.len() as i64 || start > end {

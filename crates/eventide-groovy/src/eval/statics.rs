@@ -531,20 +531,19 @@ pub fn call_static(
         }
         ("String", "valueOf" | "copyValueOf", [x]) => Value::str(&super::show::java_display(h, x)),
         // A locale first: every locale formats as the US one does here.
-        ("String", "format", [Value::Obj(o), fmt, rest @ ..]) if matches!(&**o, Obj::Locale(_)) => {
-            if let Obj::Locale(tag) = &**o {
-                if !(tag.is_empty() || tag.starts_with("en")) {
-                    return Err(EvalError::unsupported(format!("formatting in the locale {tag}")));
+        ("String", "format", [first, more @ ..]) => {
+            // A locale first: an English one formats as the US one does here.
+            let (fmt, rest) = match (first, more) {
+                (Value::Obj(o), [fmt, rest @ ..]) if matches!(&**o, Obj::Locale(_)) => {
+                    if let Obj::Locale(tag) = &**o {
+                        if !(tag.is_empty() || tag.starts_with("en")) {
+                            return Err(EvalError::unsupported(format!("formatting in the locale {tag}")));
+                        }
+                    }
+                    (fmt, rest)
                 }
-            }
-            let fmt = display(h, fmt);
-            let spread: Vec<Value> = match rest {
-                [Value::List(l)] if matches!(l.borrow().kind, ListKind::Array(_)) => l.borrow().to_vec(),
-                _ => rest.to_vec(),
+                _ => (first, more),
             };
-            Value::str(&super::format::format(interp, h, &fmt, &spread)?)
-        }
-        ("String", "format", [fmt, rest @ ..]) => {
             let fmt = display(h, fmt);
             // An array as the only argument is the varargs array itself (Java spreads it).
             let spread: Vec<Value> = match rest {

@@ -199,21 +199,34 @@ fn grown_capacity(spread: &[u32], mut capacity: u32) -> u32 {
         }
         counts
     };
+    // Bucket sizes matter only while the table holds fewer than 64.
     let mut counts = if capacity < 64 { recount(capacity, 0) } else { Vec::new() };
     for (i, h) in spread.iter().enumerate() {
-        let size = i + 1;
-        if capacity < 64 {
-            let bucket = (h & (capacity - 1)) as usize;
-            counts[bucket] += 1;
-            if counts[bucket] > 8 {
-                capacity *= 2;
-                counts = if capacity < 64 { recount(capacity, size) } else { Vec::new() };
+        let chain = match counts.get_mut((h & (capacity - 1)) as usize) {
+            Some(count) => {
+                *count += 1;
+                *count as usize
             }
+            None => 0,
+        };
+        let grown = capacity_after_add(capacity, i + 1, chain);
+        if grown != capacity {
+            capacity = grown;
+            counts = if capacity < 64 { recount(capacity, i + 1) } else { Vec::new() };
         }
-        if size as u64 * 4 > capacity as u64 * 3 && capacity < 1 << 30 {
-            capacity *= 2;
-            counts = if capacity < 64 { recount(capacity, size) } else { Vec::new() };
-        }
+    }
+    capacity
+}
+
+/// Java's rule for a `HashMap` table of `capacity` that has just taken its `size`-th element
+/// into a bucket now `chain` long: a bucket of more than eight becomes a tree once the table
+/// holds 64, a smaller table doubles instead; then a table fuller than 3/4 doubles (up to 2^30).
+fn capacity_after_add(mut capacity: u32, size: usize, chain: usize) -> u32 {
+    if chain > 8 && capacity < 64 {
+        capacity *= 2;
+    }
+    if size as u64 * 4 > capacity as u64 * 3 && capacity < 1 << 30 {
+        capacity *= 2;
     }
     capacity
 }
@@ -295,29 +308,20 @@ impl GList {
                 if held.iter().any(|y| ops::java_equals(y, &x)) {
                     return false;
                 }
-                let chain = at - lo;
+                let chain = at - lo + 1;
                 self.items.insert(at, x);
-                // Java turns a bucket of more than eight into a tree once the table holds 64,
-                // and doubles a smaller table instead; then it doubles a table fuller than 3/4.
-                let mut capacity = capacity;
-                if chain + 1 > 8 && capacity < 64 {
-                    capacity *= 2;
-                    self.resize(capacity);
-                }
-                if self.items.len() as u64 * 4 > capacity as u64 * 3 {
-                    self.resize(capacity * 2);
+                let grown = capacity_after_add(capacity, self.items.len(), chain);
+                if grown != capacity {
+                    self.resize(grown);
                 }
             }
             _ => self.items.push(x),
         }
         true
     }
-    /// A `HashSet`'s table doubled: the elements are ordered by their new buckets, each bucket
+    /// A `HashSet`'s table grown: the elements are ordered by their new buckets, each bucket
     /// keeping the order its elements had (Java splits every bucket in two, in order).
     fn resize(&mut self, capacity: u32) {
-        if capacity > 1 << 30 {
-            return;
-        }
         self.kind = ListKind::HashSet { capacity };
         self.items.sort_by_cached_key(|y| hash_bucket(y, capacity));
     }
