@@ -311,6 +311,10 @@ pub fn compare_plain(a: &Value, b: &Value) -> Option<Ordering> {
         (Value::Str(x) | Value::GString(x), Value::Str(y) | Value::GString(y)) => Some(java_str_cmp(x, y)),
         (Value::Date(x), Value::Date(y)) => Some(x.cmp(y)),
         (Value::Bool(x), Value::Bool(y)) => Some(x.cmp(y)),
+        (Value::Obj(x), Value::Obj(y)) => match (&**x, &**y) {
+            (Obj::Duration(p), Obj::Duration(q)) => Some(p.to_millis().cmp(&q.to_millis())),
+            _ => None,
+        },
         // A one-character string compares with a number as a char.
         (Value::Str(s) | Value::GString(s), n) if n.is_number() && s.chars().count() == 1 => {
             let c = s.chars().next().map(|c| c as i64).unwrap_or(0);
@@ -345,7 +349,24 @@ pub fn compare(interp: &mut Interpreter, h: &mut dyn Host, a: &Value, b: &Value)
     if ops::values_equal(a, b) {
         return Ok(Ordering::Equal);
     }
+    // `GString.compareTo` compares the texts of both sides.
+    if let Value::GString(x) = a {
+        let y = display(h, b);
+        return Ok(java_str_cmp(x, &y));
+    }
     let (ca, cb) = (class_name(h, a), class_name(h, b));
+    // A `Comparable` left side is asked to compare: its `compareTo` casts the right side.
+    if a.is_number() || a.is_string() || matches!(a, Value::Date(_) | Value::Bool(_)) {
+        let place = if ca.starts_with("java.") && cb.starts_with("java.") {
+            format!(" ({cb} and {ca} are in module java.base of loader 'bootstrap')")
+        } else {
+            String::new()
+        };
+        return Err(EvalError::exception(
+            "java.lang.ClassCastException",
+            Some(format!("class {cb} cannot be cast to class {ca}{place}")),
+        ));
+    }
     let (da, db) = (display(h, a), display(h, b));
     Err(EvalError::exception(
         class::ILLEGAL_ARGUMENT,

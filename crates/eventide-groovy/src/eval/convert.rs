@@ -514,7 +514,16 @@ pub fn instance_of(h: &mut dyn Host, v: &Value, name: &str) -> bool {
                     },
                     _ => false,
                 },
-                Kind::Set => matches!(v, Value::List(l) if l.borrow().is_set()),
+                // Which sets are which: a `LinkedHashSet` is a `HashSet`, a `TreeSet` neither.
+                Kind::Set => match v {
+                    Value::List(l) => match (l.borrow().kind, simple) {
+                        (ListKind::Set, "Set" | "HashSet" | "LinkedHashSet") => true,
+                        (ListKind::HashSet { .. }, "Set" | "HashSet") => true,
+                        (ListKind::TreeSet, "Set" | "TreeSet" | "SortedSet") => true,
+                        _ => false,
+                    },
+                    _ => false,
+                },
                 Kind::Map => matches!(v, Value::Map(_)),
                 Kind::Date => matches!(v, Value::Date(_)),
                 Kind::Closure => v.is_callable(),

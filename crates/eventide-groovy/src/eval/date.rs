@@ -853,7 +853,7 @@ pub fn days_between(a: i64, b: i64, tz: Tz) -> i64 {
 
 /// Applies a `TimeCategory` duration.
 pub fn add_duration(ms: i64, d: &Duration, sign: i64, tz: Tz) -> i64 {
-    add_calendar(ms, d.months * sign, d.days * sign, tz) + d.millis * sign
+    add_calendar(ms, (d.years * 12 + d.months) * sign, d.days * sign, tz) + d.time_millis() * sign
 }
 
 /// Date arithmetic: `date ± days`, `date - date`, `date ± duration`, durations.
@@ -877,9 +877,17 @@ pub fn date_arith(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &
         }
         (BinaryOp::Sub, Value::Date(x), Value::Date(y)) => {
             if interp.time_category > 0 {
-                // TimeCategory.minus(Date, Date): whole days, then the rest.
+                // TimeCategory.minus(Date, Date): whole days, then hours, minutes, seconds and
+                // milliseconds, each truncated towards zero (all negative for an earlier date).
                 let ms = x - y;
-                Some(Value::obj(Obj::Duration(Duration { months: 0, days: ms / DAY_MS, millis: ms % DAY_MS })))
+                Some(Value::obj(Obj::Duration(Duration {
+                    days: ms / DAY_MS,
+                    hours: ms % DAY_MS / 3_600_000,
+                    minutes: ms % 3_600_000 / 60_000,
+                    seconds: ms % 60_000 / 1000,
+                    millis: ms % 1000,
+                    ..Duration::default()
+                })))
             } else {
                 Some(Value::Int(days_between(*x, *y, tz) as i32))
             }
@@ -895,12 +903,7 @@ pub fn date_arith(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &
         }
         (BinaryOp::Add | BinaryOp::Sub, x, y) if dur(x).is_some() && dur(y).is_some() => {
             let (p, q) = (dur(x).unwrap_or_default(), dur(y).unwrap_or_default());
-            let s = if op == BinaryOp::Add { 1 } else { -1 };
-            Some(Value::obj(Obj::Duration(Duration {
-                months: p.months + s * q.months,
-                days: p.days + s * q.days,
-                millis: p.millis + s * q.millis,
-            })))
+            Some(Value::obj(Obj::Duration(p.combine(&q, if op == BinaryOp::Add { 1 } else { -1 }))))
         }
         _ => None,
     })
@@ -911,13 +914,13 @@ pub fn duration_property(n: &Value, name: &str) -> Option<Value> {
     let v = ops::to_i64(n);
     let d = match name {
         "millisecond" | "milliseconds" => Duration { millis: v, ..Default::default() },
-        "second" | "seconds" => Duration { millis: v * 1000, ..Default::default() },
-        "minute" | "minutes" => Duration { millis: v * 60_000, ..Default::default() },
-        "hour" | "hours" => Duration { millis: v * 3_600_000, ..Default::default() },
+        "second" | "seconds" => Duration { seconds: v, ..Default::default() },
+        "minute" | "minutes" => Duration { minutes: v, ..Default::default() },
+        "hour" | "hours" => Duration { hours: v, ..Default::default() },
         "day" | "days" => Duration { days: v, ..Default::default() },
         "week" | "weeks" => Duration { days: v * 7, ..Default::default() },
         "month" | "months" => Duration { months: v, ..Default::default() },
-        "year" | "years" => Duration { months: v * 12, ..Default::default() },
+        "year" | "years" => Duration { years: v, ..Default::default() },
         _ => return None,
     };
     Some(Value::obj(Obj::Duration(d)))
@@ -1302,14 +1305,24 @@ pub fn obj_method(
             }))
         }
         Obj::Duration(d) => Ok(Some(match (name, args) {
-            ("toMilliseconds", []) => Value::Long(d.millis + d.days * DAY_MS + d.months * 30 * DAY_MS),
+            ("toMilliseconds", []) => Value::Long(d.to_millis()),
+            ("compareTo", [o]) => match o {
+                Value::Obj(o) if matches!(&**o, Obj::Duration(_)) => {
+                    let Obj::Duration(e) = &**o else { return Ok(None) };
+                    Value::Int(d.to_millis().cmp(&e.to_millis()) as i32)
+                }
+                _ => return Ok(None),
+            },
+            ("getYears", []) => Value::Int(d.years as i32),
+            ("getMonths", []) => Value::Int(d.months as i32),
+            ("getMillis", []) => Value::Int(d.millis as i32),
             ("getAgo" | "ago", []) => Value::Date(add_duration(h.now_millis(), d, -1, h.default_time_zone())),
             ("getFrom" | "from", []) => recv.clone(),
             ("getNow" | "now", []) => Value::Date(add_duration(h.now_millis(), d, 1, h.default_time_zone())),
             ("getDays", []) => Value::Int(d.days as i32),
-            ("getHours", []) => Value::Int(((d.millis / 3_600_000) % 24) as i32),
-            ("getMinutes", []) => Value::Int(((d.millis / 60_000) % 60) as i32),
-            ("getSeconds", []) => Value::Int(((d.millis / 1000) % 60) as i32),
+            ("getHours", []) => Value::Int(d.hours as i32),
+            ("getMinutes", []) => Value::Int(d.minutes as i32),
+            ("getSeconds", []) => Value::Int(d.seconds as i32),
             ("toString", []) => Value::str(&duration_string(d)),
             _ => return Ok(None),
         })),
@@ -1317,42 +1330,25 @@ pub fn obj_method(
     }
 }
 
-/// `TimeDuration.toString()`: `1 days, 2 hours, 3.500 seconds`-style.
+/// `BaseDuration.toString()`: each non-zero field as given (`90 minutes`, `-1 hours`), seconds
+/// and milliseconds together with three decimals (`10.000 seconds`), `0` when all are zero.
 pub fn duration_string(d: &Duration) -> String {
     let mut parts = Vec::new();
-    let years = d.months / 12;
-    let months = d.months % 12;
-    if years != 0 {
-        parts.push(format!("{years} years"));
-    }
-    if months != 0 {
-        parts.push(format!("{months} months"));
-    }
-    let mut days = d.days + d.millis / DAY_MS;
-    let mut rest = d.millis % DAY_MS;
-    if rest < 0 {
-        rest += DAY_MS;
-        days -= 1;
-    }
-    if days != 0 {
-        parts.push(format!("{days} days"));
-    }
-    let hours = rest / 3_600_000;
-    let minutes = (rest / 60_000) % 60;
-    let seconds = (rest / 1000) % 60;
-    let millis = rest % 1000;
-    if hours != 0 {
-        parts.push(format!("{hours} hours"));
-    }
-    if minutes != 0 {
-        parts.push(format!("{minutes} minutes"));
-    }
-    if seconds != 0 || millis != 0 {
-        if millis != 0 {
-            parts.push(format!("{seconds}.{millis:03} seconds"));
-        } else {
-            parts.push(format!("{seconds} seconds"));
+    for (n, unit) in
+        [(d.years, "years"), (d.months, "months"), (d.days, "days"), (d.hours, "hours"), (d.minutes, "minutes")]
+    {
+        if n != 0 {
+            parts.push(format!("{n} {unit}"));
         }
+    }
+    if d.seconds != 0 || d.millis != 0 {
+        let millis = d.millis % 1000;
+        let seconds = d.seconds + (d.millis - millis) / 1000;
+        let whole = match (seconds, millis < 0) {
+            (0, true) => "-0".to_string(),
+            (s, _) => s.to_string(),
+        };
+        parts.push(format!("{whole}.{:03} seconds", millis.abs()));
     }
     if parts.is_empty() {
         "0".into()

@@ -99,6 +99,32 @@ fn format_dec(v: &Value) -> R<Dec> {
     .map_err(EvalError::from)
 }
 
+/// Java's text of a NaN or infinite `double` under `%f`, `%e` and `%g`: `NaN` (no sign), or
+/// `Infinity` with the sign flags; never zero-padded, upper case under `%E` and `%G`.
+fn non_finite(spec: &Spec, v: &Value, upper: bool) -> Option<String> {
+    let x = match v {
+        Value::Double(x) => *x,
+        Value::Float(x) => *x as f64,
+        _ => return None,
+    };
+    if x.is_finite() {
+        return None;
+    }
+    let word = match (x.is_nan(), upper) {
+        (true, false) => return Some("NaN".into()),
+        (true, true) => return Some("NAN".into()),
+        (false, false) => "Infinity",
+        (false, true) => "INFINITY",
+    };
+    Some(match (x < 0.0, spec.paren, spec.plus, spec.space) {
+        (true, true, _, _) => format!("({word})"),
+        (true, false, _, _) => format!("-{word}"),
+        (false, _, true, _) => format!("+{word}"),
+        (false, _, false, true) => format!(" {word}"),
+        _ => word.to_string(),
+    })
+}
+
 fn fixed(v: &Value, prec: usize) -> R<(bool, String)> {
     let d = match v {
         Value::Double(x) if !x.is_finite() => {
@@ -329,6 +355,8 @@ pub fn format(interp: &mut Interpreter, h: &mut dyn Host, fmt: &str, args: &[Val
                     pad(&spec, "null".into())
                 } else if !matches!(arg, Value::Float(_) | Value::Double(_) | Value::Decimal(_)) {
                     return Err(conversion_error(conv, arg));
+                } else if let Some(text) = non_finite(&spec, arg, conv.is_ascii_uppercase()) {
+                    pad(&spec, text)
                 } else {
                     let prec = spec.precision.unwrap_or(6);
                     let (neg, mag) = match conv {

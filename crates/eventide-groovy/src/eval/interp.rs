@@ -1267,7 +1267,8 @@ impl Interpreter {
         Ok(ops::values_equal(a, b))
     }
 
-    /// `a <=> b` as an ordering; incomparable operands raise `IllegalArgumentException`.
+    /// `a <=> b` as an ordering; incomparable operands raise what Groovy raises: the
+    /// `ClassCastException` of a `Comparable` left side's `compareTo`, else `IllegalArgumentException`.
     pub(crate) fn compare(&mut self, h: &mut dyn Host, a: &Value, b: &Value) -> R<std::cmp::Ordering> {
         super::arith::compare(self, h, a, b)
     }
@@ -2057,6 +2058,11 @@ impl Interpreter {
                 }
                 if let Some(v) = super::statics::call_static(self, h, &c, name, args.clone())? {
                     return Ok(v);
+                }
+                // A class the evaluator does not model (an imported `MessageDigest`): the call is
+                // an unsupported construct, not the app's mistake.
+                if known_class(&c).is_none() {
+                    return Err(EvalError::unsupported(format!("the static method {c}.{name}")));
                 }
                 Err(self.missing_method(&c, name, &args))
             }

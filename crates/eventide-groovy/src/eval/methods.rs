@@ -158,7 +158,12 @@ pub fn object_method(
         },
         ("inspect", []) => Value::str(&inspect(h, recv)),
         ("dump", []) => Value::str(&format!("<{}>", display(h, recv))),
-        ("equals", [x]) => Value::Bool(ops::values_equal(recv, x)),
+        // Java's `equals` of the receiver's class (`"${v}".equals("on")` and `1.equals(1L)` are
+        // false); lists and maps have the GDK's, which compares as `==` does.
+        ("equals", [x]) => Value::Bool(match recv {
+            Value::List(_) | Value::Map(_) | Value::Range(_) => ops::values_equal(recv, x),
+            _ => ops::java_equals(recv, x),
+        }),
         ("is", [x]) => Value::Bool(convert::identical(recv, x)),
         ("hashCode", []) => Value::Int(java_hash(recv).ok_or_else(stack_overflow)?),
         ("getClass", []) => Value::Class(class_name(h, recv).into()),

@@ -336,7 +336,8 @@ fn eq_depth(a: &Value, b: &Value, depth: usize) -> bool {
                 }
                 (self::Obj::TimeZone(a), self::Obj::TimeZone(b)) => a == b,
                 (self::Obj::StringBuilder(a), self::Obj::StringBuilder(b)) => *a.borrow() == *b.borrow(),
-                (self::Obj::Duration(a), self::Obj::Duration(b)) => a == b,
+                // `BaseDuration` is `Comparable`: `==` compares `toMilliseconds()`.
+                (self::Obj::Duration(a), self::Obj::Duration(b)) => a.to_millis() == b.to_millis(),
                 (self::Obj::NumberFormat(a), self::Obj::NumberFormat(b)) => *a.borrow() == *b.borrow(),
                 _ => false,
             }
@@ -509,6 +510,8 @@ fn obj_state_eq(a: &Value, b: &Value, depth: usize, walk: &mut EqWalk) -> bool {
         (Obj::Pattern(p), Obj::Pattern(q)) => p.source == q.source,
         (Obj::JsonBuilder(p), Obj::JsonBuilder(q)) => shared_eq(&p.borrow(), &q.borrow(), depth + 1, walk),
         (Obj::JsonSlurper, Obj::JsonSlurper) => true,
+        // Field by field: `90.minutes` and `1.hours + 30.minutes` are `==` but print apart.
+        (Obj::Duration(p), Obj::Duration(q)) => p == q,
         (Obj::Locale(p), Obj::Locale(q)) => p == q,
         (Obj::Exception(p), Obj::Exception(q)) => p == q,
         (Obj::MapEntry(k1, v1), Obj::MapEntry(k2, v2)) => {
@@ -832,11 +835,7 @@ fn hash_rec<H: Hasher>(v: &Value, h: &mut H, depth: usize, walk: &mut HashWalk) 
                     h.write_i64(ms);
                     write_text(h, zone.name());
                 }
-                Obj::Duration(d) => {
-                    h.write_i64(d.months);
-                    h.write_i64(d.days);
-                    h.write_i64(d.millis);
-                }
+                Obj::Duration(d) => d.hash(h),
                 Obj::Random(seed) => h.write_u64(seed.get()),
                 Obj::Matcher(m) => {
                     let m = m.borrow();

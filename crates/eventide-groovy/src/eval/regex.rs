@@ -504,11 +504,16 @@ fn java_replacement(rep: &str, groups: usize, names: &[&str]) -> R<String> {
 
 /// `replaceAll` / `replaceFirst` with a Java replacement string.
 pub fn replace(p: &Pattern, s: &str, rep: &str, all: bool) -> R<String> {
+    let found = java_captures(p, s);
+    if found.is_empty() {
+        // Java reads the replacement at each match only: with none, a bad one raises nothing.
+        return Ok(s.to_string());
+    }
     let names: Vec<&str> = p.regex.capture_names().flatten().collect();
     let r = java_replacement(rep, p.regex.captures_len() - 1, &names)?;
     let mut out = String::with_capacity(s.len());
     let mut last = 0;
-    for caps in java_captures(p, s) {
+    for caps in found {
         let Some(m) = caps.get(0) else { continue };
         out.push_str(&s[last..m.start()]);
         caps.expand(&r, &mut out);

@@ -157,10 +157,12 @@ fn write_value(h: &mut Option<&mut dyn Host>, out: &mut String, v: &Value, depth
         Value::Script => out.push_str("Script"),
         Value::Obj(o) => match &**o {
             Obj::Exception(e) => out.push_str(&e.to_java_string()),
+            // A map entry is a Java object: its `toString()` is Java's (`key=value`, with Java's
+            // text of a map or range inside), wherever it is printed.
             Obj::MapEntry(k, x) => {
-                write_value(h, out, k, depth + 1, style);
+                write_value(h, out, k, depth + 1, Style::Java);
                 out.push('=');
-                write_value(h, out, x, depth + 1, style);
+                write_value(h, out, x, depth + 1, Style::Java);
             }
             Obj::Pattern(p) => out.push_str(&p.source),
             Obj::Matcher(m) => {

@@ -17,6 +17,17 @@ fn is_exception_class(simple: &str) -> bool {
     simple.ends_with("Exception") || simple.ends_with("Error") || simple == "Throwable"
 }
 
+/// Groovy's error for `new BigDecimal(null)`: several constructors take one reference.
+fn ambiguous_number_constructor(class: &str, prototypes: &[&str]) -> EvalError {
+    let mut message = format!(
+        "Ambiguous method overloading for method java.math.{class}#<init>.\nCannot resolve which method to invoke for [null] due to overlapping prototypes between:"
+    );
+    for p in prototypes {
+        message.push_str(&format!("\n\t[class {p}]"));
+    }
+    EvalError::exception("groovy.lang.GroovyRuntimeException", Some(message))
+}
+
 /// `new T(args)`.
 pub fn construct(interp: &mut Interpreter, h: &mut dyn Host, name: &str, args: Vec<Value>) -> R<Value> {
     if let Some(v) = h.construct(interp, name, &args)? {
@@ -25,6 +36,15 @@ pub fn construct(interp: &mut Interpreter, h: &mut dyn Host, name: &str, args: V
     let simple = simple_name(name);
     Ok(match (simple, args.as_slice()) {
         ("Date", []) => Value::Date(h.now_millis()),
+        // `Date(long)` takes whole numbers only: Groovy finds no constructor for a decimal
+        // (`new Date(now() + 1.5 * 60000)`, or `90 / 2 * 1000`, a `BigDecimal`).
+        ("Date", [ms]) if matches!(ms, Value::Decimal(_) | Value::Double(_) | Value::Float(_)) => {
+            let cls = convert::class_name(h, ms);
+            return Err(EvalError::exception(
+                "groovy.lang.GroovyRuntimeException",
+                Some(format!("Could not find matching constructor for: java.util.Date({cls})")),
+            ));
+        }
         ("Date", [ms]) if ms.is_number() => Value::Date(to_i64(ms)),
         ("Date", [Value::Date(ms)]) => Value::Date(*ms),
         ("Date", [s]) if s.is_string() => {
@@ -147,8 +167,29 @@ pub fn construct(interp: &mut Interpreter, h: &mut dyn Host, name: &str, args: V
             _ if v.is_number() => Value::Decimal(
                 ops::to_dec(v).map_err(|e| EvalError::exception(class::NUMBER_FORMAT, Some(e.message())))?,
             ),
+            Value::Null => return Err(ambiguous_number_constructor("BigDecimal", &["java.lang.String", "[C"])),
             _ => return Err(interp.missing_method(name, "<init>", &args)),
         },
+        ("BigInteger", [Value::Null]) => {
+            return Err(ambiguous_number_constructor("BigInteger", &["java.lang.String", "[I", "[B"]))
+        }
+        // `new BigInteger(signum, magnitude)`: big-endian unsigned bytes (a digest to hex).
+        ("BigInteger", [sign, Value::List(bytes)]) if sign.is_number() => {
+            let mut magnitude: u128 = 0;
+            for b in bytes.borrow().iter() {
+                if magnitude >> 120 != 0 {
+                    return Err(EvalError::unsupported("a BigInteger beyond 128 bits"));
+                }
+                magnitude = magnitude << 8 | (ops::to_i64(b) as u8) as u128;
+            }
+            let magnitude =
+                i128::try_from(magnitude).map_err(|_| EvalError::unsupported("a BigInteger beyond 128 bits"))?;
+            let signum = to_i64(sign);
+            if !(-1..=1).contains(&signum) || (signum == 0 && magnitude != 0) {
+                return Err(EvalError::exception(class::NUMBER_FORMAT, Some("Invalid signum value".into())));
+            }
+            Value::BigInt(I128::new(if signum < 0 { -magnitude } else { magnitude }))
+        }
         ("BigInteger", [v]) | ("BigInteger", [v, _]) => {
             let radix = args.get(1).map(to_i64).unwrap_or(10) as u32;
             match v {
@@ -383,6 +424,18 @@ pub fn call_static(
             Some(v) => f(v),
             None => return Ok(None),
         },
+        // Java's answers to a null text (an unset preference parsed as a number).
+        (
+            "Integer" | "Long" | "Short" | "Byte",
+            "parseInt" | "parseLong" | "valueOf" | "parseShort" | "parseByte",
+            [Value::Null],
+        ) => return Err(EvalError::exception(class::NUMBER_FORMAT, Some("Cannot parse null string".into()))),
+        ("Integer" | "Long" | "Short" | "Byte", "decode", [Value::Null]) => {
+            return Err(EvalError::npe("Cannot invoke \"String.isEmpty()\" because \"nm\" is null"))
+        }
+        ("Double" | "Float", "parseDouble" | "parseFloat" | "valueOf", [Value::Null]) => {
+            return Err(EvalError::npe("Cannot invoke \"String.trim()\" because \"in\" is null"))
+        }
         (
             "Integer" | "Long" | "Short" | "Byte",
             "parseInt" | "parseLong" | "valueOf" | "decode" | "parseShort",
@@ -796,6 +849,10 @@ pub fn static_property(interp: &mut Interpreter, h: &mut dyn Host, cls: &str, na
         ("Float", "MAX_VALUE") => Value::Float(f32::MAX),
         ("Float", "MIN_VALUE") => Value::Float(f32::from_bits(1)),
         ("Float", "NaN") => Value::Float(f32::NAN),
+        ("Float", "POSITIVE_INFINITY") => Value::Float(f32::INFINITY),
+        ("Float", "NEGATIVE_INFINITY") => Value::Float(f32::NEG_INFINITY),
+        ("Short", "MIN_VALUE") => Value::Int(i16::MIN as i32),
+        ("Byte", "MIN_VALUE") => Value::Int(i8::MIN as i32),
         ("Math", "PI") => f(std::f64::consts::PI),
         ("Math", "E") => f(std::f64::consts::E),
         ("Boolean", "TRUE") => Value::Bool(true),

@@ -180,6 +180,20 @@ fn java_trim(s: &str) -> &str {
     s.trim_matches(|c: char| c <= ' ')
 }
 
+/// Whether Java's method raises a `NullPointerException` for these arguments: a `null` text to
+/// search for, split on, replace or match (`name.contains(settings.word)` with the preference
+/// unset stops the handler on the platform).
+fn takes_no_null(name: &str, args: &[Value]) -> bool {
+    let null_at = |i: usize| args.get(i).is_some_and(Value::is_null);
+    match name {
+        "contains" | "startsWith" | "endsWith" | "indexOf" | "lastIndexOf" | "split" | "tokenize" | "matches"
+        | "concat" => null_at(0),
+        "replace" => args.len() == 2 && (null_at(0) || null_at(1)),
+        "replaceAll" | "replaceFirst" => args.len() == 2 && null_at(0),
+        _ => false,
+    }
+}
+
 /// A string method; `Ok(None)` when there is none for these arguments.
 pub fn method(
     interp: &mut Interpreter,
@@ -190,6 +204,9 @@ pub fn method(
     args: &[Value],
 ) -> R<Option<Value>> {
     let sarg = |h: &mut dyn Host, i: usize| -> Option<String> { args.get(i).map(|v| display(h, v)) };
+    if takes_no_null(name, args) {
+        return Err(EvalError::exception(class::NPE, None));
+    }
     Ok(Some(match (name, args) {
         ("size" | "length", []) => Value::Int(s.encode_utf16().count() as i32),
         ("isEmpty", []) => Value::Bool(s.is_empty()),
@@ -423,6 +440,10 @@ pub fn method(
                 return Ok(Some(Value::str(s)));
             }
             let k = k as usize;
+            if pad.is_empty() {
+                // Groovy's padding divides by the pad's length.
+                return Err(EvalError::exception(class::ARITHMETIC, Some("/ by zero".into())));
+            }
             if k > super::value::MAX_TEXT {
                 return Err(super::value::too_large());
             }

@@ -747,13 +747,46 @@ pub struct DateFormat {
     pub zone: Tz,
 }
 
-/// A `TimeCategory` duration (`5.minutes`, `2.days`): calendar months and days, plus
-/// milliseconds.
+/// A `TimeCategory` duration (`5.minutes`, `2.days`, `date1 - date2`): Groovy's `BaseDuration`,
+/// whose fields are kept as given, not normalised (`90.minutes` prints `90 minutes`, and the
+/// difference of two dates may have negative fields).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Duration {
+    pub years: i64,
     pub months: i64,
     pub days: i64,
+    pub hours: i64,
+    pub minutes: i64,
+    pub seconds: i64,
     pub millis: i64,
+}
+
+impl Duration {
+    /// The fields below a day, in milliseconds.
+    pub fn time_millis(&self) -> i64 {
+        ((self.hours * 60 + self.minutes) * 60 + self.seconds) * 1000 + self.millis
+    }
+
+    /// `toMilliseconds()`, which `compareTo` and `==` use: exact for durations of days and
+    /// less; a month counts 30 days and a year 365 (Groovy measures those from the current
+    /// date).
+    pub fn to_millis(&self) -> i64 {
+        const DAY: i64 = 86_400_000;
+        (self.years * 365 + self.months * 30 + self.days) * DAY + self.time_millis()
+    }
+
+    /// Field by field `self + sign * other`, as `BaseDuration.plus`/`minus` add.
+    pub fn combine(&self, other: &Duration, sign: i64) -> Duration {
+        Duration {
+            years: self.years + sign * other.years,
+            months: self.months + sign * other.months,
+            days: self.days + sign * other.days,
+            hours: self.hours + sign * other.hours,
+            minutes: self.minutes + sign * other.minutes,
+            seconds: self.seconds + sign * other.seconds,
+            millis: self.millis + sign * other.millis,
+        }
+    }
 }
 
 /// Builtin objects that are neither scalars nor collections.

@@ -380,3 +380,97 @@ def d = new Date(1720000000000L)
 //> EST -18000000 2024-07-03 04:46 EST
 //> MST -25200000 2024-07-03 02:46 MST
 //> XYZ 0 2024-07-03 09:46 GMT
+
+//# TimeCategory durations print with three decimals of seconds
+import groovy.time.*
+def d = new Date(1710000000000)
+use(TimeCategory) {
+  println 10.seconds
+  println 2.hours + 5.seconds
+  println((d + 3.days + 4.seconds) - d)
+  println((d + 1500.milliseconds) - d)
+}
+//> 10.000 seconds
+//> 2 hours, 5.000 seconds
+//> 3 days, 4.000 seconds
+//> 1.500 seconds
+
+//# TimeCategory durations compare by their milliseconds
+import groovy.time.*
+def last = new Date(1710000000000)
+def now = new Date(1710000000000 + 45 * 60000)
+use(TimeCategory) {
+  def t = { c -> try { println c() } catch (e) { println "EXC ${e.getClass().simpleName}: ${e.message}" } }
+  t { (now - last) > 30.minutes }
+  t { (now - last) < 1.hour }
+  t { (now - last).compareTo(30.minutes) }
+  t { [2.hours, 30.minutes, 1.day].max() }
+  t { (now - last) == 45.minutes }
+}
+//> true
+//> true
+//> 1
+//> 1 days
+//> true
+
+//# the difference of an earlier and a later date has negative fields
+import groovy.time.*
+def a = new Date(1710000000000)
+def b = new Date(1710000000000 + 3723004)
+use(TimeCategory) {
+  println(a - b)
+  println((a - b).hours)
+  println(2.days - 3.hours)
+}
+//> -1 hours, -2 minutes, -3.004 seconds
+//> -1
+//> 2 days, -3 hours
+
+//# TimeCategory durations keep their fields as given
+import groovy.time.*
+def d = new Date(1710000000000)
+use(TimeCategory) {
+  println 14.months
+  println 1.year
+  println 90.minutes
+  println 90.minutes.hours + " " + 90.minutes.minutes
+  println 2.hours == 120.minutes
+  println([3.days, 2.hours, 90.minutes, 1.week].sort())
+  println d + 1.month + 2.days
+  println((d - 3.hours) - d)
+  println 1.hour + 30.minutes
+  println 2.days - 3.hours
+  println 1500.milliseconds
+  println((d - (d + 500.milliseconds)))
+  println 0.seconds
+  def x = (d + 2.hours) - d
+  println "${x.days} ${x.hours} ${x.minutes} ${x.seconds} ${x.toMilliseconds()}"
+}
+//> 14 months
+//> 1 years
+//> 90 minutes
+//> 0 90
+//> true
+//> [90 minutes, 2 hours, 3 days, 7 days]
+//> Thu Apr 11 16:00:00 UTC 2024
+//> -3 hours
+//> 1 hours, 30 minutes
+//> 2 days, -3 hours
+//> 1.500 seconds
+//> -0.500 seconds
+//> 0
+//> 0 2 0 0 7200000
+
+//# new Date of a decimal number of milliseconds finds no constructor
+def t = { String lab, Closure c -> try { def r = c(); println "$lab: $r" } catch (e) { println "$lab: EXC ${e.getClass().simpleName}: ${e.message?.readLines()?.first()}" } }
+def d = new Date(1710000000000)
+t('bd') { new Date(d.time + 1.5 * 60000).time }
+t('dbl') { new Date(d.time + 1.5d * 60000).time }
+t('int-div') { new Date(d.time + 90 / 2 * 1000).time }
+t('long') { new Date(d.time + 90000L).time }
+t('now-plus-bd') { def delay = '1.5'.toBigDecimal(); new Date(1710000000000 + delay * 60 * 1000).time }
+//> bd: EXC GroovyRuntimeException: Could not find matching constructor for: java.util.Date(java.math.BigDecimal)
+//> dbl: EXC GroovyRuntimeException: Could not find matching constructor for: java.util.Date(java.lang.Double)
+//> int-div: EXC GroovyRuntimeException: Could not find matching constructor for: java.util.Date(java.math.BigDecimal)
+//> long: 1710000090000
+//> now-plus-bd: EXC GroovyRuntimeException: Could not find matching constructor for: java.util.Date(java.math.BigDecimal)

@@ -1971,3 +1971,18 @@ println([[a: 1], [b: 2], [a: 1]] - [[a: 1]])
 //> [1]
 //> [[b:2]]
 
+
+//# instanceof tells HashSet, LinkedHashSet and TreeSet apart
+def ts = new TreeSet([3, 1]); def hs = new HashSet([1]); def lhs = new LinkedHashSet([1]); def ls = [1, 2] as Set
+[ts, hs, lhs, ls, [1].toSet(), [2, 1].toSet().sort(), ls.findAll { true }].each { s ->
+  println "${s.getClass().simpleName}: Set=${s instanceof Set} HashSet=${s instanceof HashSet} LinkedHashSet=${s instanceof LinkedHashSet} TreeSet=${s instanceof TreeSet} SortedSet=${s instanceof SortedSet} Collection=${s instanceof Collection} List=${s instanceof List}"
+}
+switch (ts) { case HashSet: println 'case HashSet'; break; case Set: println 'case Set'; break }
+//> TreeSet: Set=true HashSet=false LinkedHashSet=false TreeSet=true SortedSet=true Collection=true List=false
+//> HashSet: Set=true HashSet=true LinkedHashSet=false TreeSet=false SortedSet=false Collection=true List=false
+//> LinkedHashSet: Set=true HashSet=true LinkedHashSet=true TreeSet=false SortedSet=false Collection=true List=false
+//> LinkedHashSet: Set=true HashSet=true LinkedHashSet=true TreeSet=false SortedSet=false Collection=true List=false
+//> HashSet: Set=true HashSet=true LinkedHashSet=false TreeSet=false SortedSet=false Collection=true List=false
+//> ArrayList: Set=false HashSet=false LinkedHashSet=false TreeSet=false SortedSet=false Collection=true List=true
+//> LinkedHashSet: Set=true HashSet=true LinkedHashSet=true TreeSet=false SortedSet=false Collection=true List=false
+//> case Set

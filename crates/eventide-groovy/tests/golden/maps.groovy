@@ -420,3 +420,13 @@ println cnt.a
 //> [a:2]
 //> [a:2, b:1]
 //> 2
+
+//# a map entry prints with Java's toString, its map value as {k=v}
+def state = [dev1: [on: true, level: 40], dev2: [on: false, tags: [1, [x: 2]]]]
+state.each { println "entry: $it" }
+println state.find { it.value.on }
+println state.entrySet()
+//> entry: dev1={on=true, level=40}
+//> entry: dev2={on=false, tags=[1, {x=2}]}
+//> dev1={on=true, level=40}
+//> [dev1={on=true, level=40}, dev2={on=false, tags=[1, {x=2}]}]

@@ -674,3 +674,91 @@ double a19 = n - 4; println a19
 //> 2.0
 //> 6.0
 
+
+//# %e and %g of NaN and infinities print as Java prints them
+println String.format('%.1e', Double.NaN)
+println String.format('%e', Double.POSITIVE_INFINITY)
+println String.format('%g', Double.NaN)
+println String.format('%.2f', Double.NaN)
+//> NaN
+//> Infinity
+//> NaN
+//> NaN
+
+//# parsing a null text raises NumberFormatException as Java does; a string compared with a number is a ClassCastException
+def setting = null
+def v
+try { v = Integer.parseInt(setting) } catch (NumberFormatException e) { v = -1 }
+println v
+def t = { String lab, Closure c -> try { def r = c(); println "$lab: $r" } catch (e) { println "$lab: EXC ${e.getClass().simpleName}" } }
+t('valueOf-null') { Integer.valueOf(setting) }
+t('parseLong-null') { Long.parseLong(setting) }
+t('parseDouble-null') { Double.parseDouble(setting) }
+t('bd-null') { new BigDecimal(setting) }
+t('str-cmp-num') { '72.5' > 70 }
+//> -1
+//> valueOf-null: EXC NumberFormatException
+//> parseLong-null: EXC NumberFormatException
+//> parseDouble-null: EXC NullPointerException
+//> bd-null: EXC GroovyRuntimeException
+//> str-cmp-num: EXC ClassCastException
+
+//# null texts parsed as numbers, and strings compared with numbers
+def s = null
+def t = { String lab, Closure c -> try { def r = c(); println "$lab: $r" } catch (e) { println "$lab: EXC ${e.getClass().name}: ${e.message}" } }
+t('parseInt') { Integer.parseInt(s) }
+t('valueOf') { Integer.valueOf(s) }
+t('parseLong') { Long.parseLong(s) }
+t('LvalueOf') { Long.valueOf(s) }
+t('parseDouble') { Double.parseDouble(s) }
+t('DvalueOf') { Double.valueOf(s) }
+t('parseFloat') { Float.parseFloat(s) }
+t('decode') { Integer.decode(s) }
+t('parseShort') { Short.parseShort(s) }
+t('cmp') { '72.5' > 70 }
+t('cmp2') { 70 < '72.5' }
+t('cmp3') { 'abc' <=> 5 }
+//> parseInt: EXC java.lang.NumberFormatException: Cannot parse null string
+//> valueOf: EXC java.lang.NumberFormatException: Cannot parse null string
+//> parseLong: EXC java.lang.NumberFormatException: Cannot parse null string
+//> LvalueOf: EXC java.lang.NumberFormatException: Cannot parse null string
+//> parseDouble: EXC java.lang.NullPointerException: Cannot invoke "String.trim()" because "in" is null
+//> DvalueOf: EXC java.lang.NullPointerException: Cannot invoke "String.trim()" because "in" is null
+//> parseFloat: EXC java.lang.NullPointerException: Cannot invoke "String.trim()" because "in" is null
+//> decode: EXC java.lang.NullPointerException: Cannot invoke "String.isEmpty()" because "nm" is null
+//> parseShort: EXC java.lang.NumberFormatException: Cannot parse null string
+//> cmp: EXC java.lang.ClassCastException: class java.lang.Integer cannot be cast to class java.lang.String (java.lang.Integer and java.lang.String are in module java.base of loader 'bootstrap')
+//> cmp2: EXC java.lang.ClassCastException: class java.lang.String cannot be cast to class java.lang.Integer (java.lang.String and java.lang.Integer are in module java.base of loader 'bootstrap')
+//> cmp3: EXC java.lang.ClassCastException: class java.lang.Integer cannot be cast to class java.lang.String (java.lang.Integer and java.lang.String are in module java.base of loader 'bootstrap')
+
+//# new BigInteger(signum, bytes) and constructors given null
+println new BigInteger(1, [1, 2, 255] as byte[])
+println new BigInteger(-1, [1, 2, 255] as byte[])
+println new BigInteger(1, [127, -1, -1, -1, -1, -1, -1, -1, -1] as byte[]).toString(16)
+println new BigInteger(0, [] as byte[])
+println new BigInteger(1, [-128, 0] as byte[]).toString(16).padLeft(8, '0')
+try { new BigInteger(2, [1] as byte[]) } catch (e) { println e.getClass().name + ': ' + e.message }
+def s = null
+try { new BigDecimal(s) } catch (e) { println e.getClass().name; println e.message }
+try { new BigInteger(s) } catch (e) { println e.getClass().name; println e.message }
+//> 66303
+//> -66303
+//> 7fffffffffffffffff
+//> 0
+//> 00008000
+//> java.lang.NumberFormatException: Invalid signum value
+//> groovy.lang.GroovyRuntimeException
+//> Ambiguous method overloading for method java.math.BigDecimal#<init>.
+//> Cannot resolve which method to invoke for [null] due to overlapping prototypes between:
+//> 	[class java.lang.String]
+//> 	[class [C]
+//> groovy.lang.GroovyRuntimeException
+//> Ambiguous method overloading for method java.math.BigInteger#<init>.
+//> Cannot resolve which method to invoke for [null] due to overlapping prototypes between:
+//> 	[class java.lang.String]
+//> 	[class [I]
+//> 	[class [B]
+
+//# %e, %E and %G of infinities with sign flags
+println String.format('[%+e] [%08.2f] [%E] [%(e] [% G] [%-10e] [%10.3e]', Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NaN, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NaN, Float.NEGATIVE_INFINITY)
+//> [+Infinity] [-Infinity] [NAN] [(Infinity)] [ INFINITY] [NaN       ] [ -Infinity]

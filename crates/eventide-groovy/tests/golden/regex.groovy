@@ -354,3 +354,11 @@ println show("abc\n".find(/c$/) { it.toUpperCase() })
 //> cost USD 5\n
 //> C
 
+
+//# a replacement naming a missing group raises nothing when nothing matches
+println 'Zz'.replaceAll(/\s+/, '<$1>')
+println 'abc'.replaceFirst(/x/, '$2')
+println 'abc'.replaceAll(/b/, '[$0]')
+//> Zz
+//> abc
+//> a[b]c

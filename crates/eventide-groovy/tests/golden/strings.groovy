@@ -442,3 +442,20 @@ println 'x😀y'.split('😀').toList()
 //> a:)b
 //> [x, y]
 
+
+//# string methods raise NullPointerException on a null text to search for; padding with an empty pad divides by zero
+def other = null
+['contains', 'startsWith', 'endsWith', 'split', 'tokenize', 'indexOf', 'equalsIgnoreCase'].each { m ->
+  try { println "$m -> " + 'abc'."$m"(other) } catch (e) { println "$m EXC ${e.getClass().simpleName}" }
+}
+try { println 'abc'.replace(other, 'x') } catch (e) { println "replace EXC ${e.getClass().simpleName}" }
+try { println 'abc'.padLeft(5, '') } catch (e) { println "padLeft EXC ${e.getClass().simpleName}" }
+//> contains EXC NullPointerException
+//> startsWith EXC NullPointerException
+//> endsWith EXC NullPointerException
+//> split EXC NullPointerException
+//> tokenize EXC NullPointerException
+//> indexOf EXC NullPointerException
+//> equalsIgnoreCase -> false
+//> replace EXC NullPointerException
+//> padLeft EXC ArithmeticException

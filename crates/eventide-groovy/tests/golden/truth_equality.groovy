@@ -144,3 +144,47 @@ println([true.implies(false), false.implies(false), true.and(false), true.or(fal
 //> [true, true, true, true, false, false, false, false]
 //> [true, false, true, false]
 //> [false, true, false, true, false]
+
+//# equals of a GString and a String is false
+def v = 'on'
+def g = "${v}"
+println g.equals('on')
+println 'on'.equals(g)
+println(['on', 'off'].contains(g))
+println g == 'on'
+//> false
+//> false
+//> false
+//> true
+
+//# equals is the receiver class's own: numbers by type, lists and maps as ==
+def v = 'on'
+def g = "${v}"
+println g.equals('on')
+println 'on'.equals(g)
+println g.equals("${v}")
+println 1.equals(1L)
+println 1.equals(1)
+println 1.0.equals(1.00)
+println 2.5d.equals(2.5d)
+println([1, 2].equals([1L, 2L]))
+println([a: 1].equals([a: 1L]))
+println(['on'].equals(["${v}"]))
+println new Date(5).equals(new Date(5))
+println true.equals(true)
+println 'a'.equals(null)
+println 'on'.equalsIgnoreCase(g)
+//> false
+//> false
+//> true
+//> false
+//> true
+//> false
+//> true
+//> true
+//> true
+//> true
+//> true
+//> true
+//> false
+//> true
