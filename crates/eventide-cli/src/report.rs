@@ -80,6 +80,31 @@ pub struct RunJson {
     /// For a run stopped by a limit, every location that held more than one distinct value, most
     /// first: what the stored states combine.
     pub varied: Option<Vec<VarietyJson>>,
+    /// For a run a time or memory limit stopped in the middle of a step (a handler stuck in a
+    /// loop): that step's event and where it was.
+    pub still_running: Option<StillRunningJson>,
+}
+
+/// The step a limit stopped while it ran (`still_running` in the JSON).
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct StillRunningJson {
+    pub event: String,
+    pub file: Option<String>,
+    pub line: Option<u32>,
+    pub column: Option<u32>,
+}
+
+impl StillRunningJson {
+    fn of(outcome: &Outcome) -> Option<StillRunningJson> {
+        let cut = outcome.cut_short.as_ref()?;
+        let p = cut.position.as_ref();
+        Some(StillRunningJson {
+            event: outcome.event_name(cut.event),
+            file: p.map(|p| p.file.clone()),
+            line: p.map(|p| p.line),
+            column: p.map(|p| p.column),
+        })
+    }
 }
 
 /// A location that held many distinct values in a run stopped by a limit.
@@ -156,6 +181,7 @@ impl RunJson {
             variety: limit_reason(outcome)
                 .map(|_| outcome.variety.iter().take(VARIETY_REPORTED).map(VarietyJson::of).collect()),
             varied: limit_reason(outcome).map(|_| outcome.variety.iter().map(VarietyJson::of).collect()),
+            still_running: StillRunningJson::of(outcome),
         }
     }
 
@@ -202,6 +228,9 @@ impl Serialize for RunJson {
         map.serialize_entry("complete", &self.complete)?;
         if let Some(reason) = self.reason {
             map.serialize_entry("reason", reason)?;
+        }
+        if let Some(step) = &self.still_running {
+            map.serialize_entry("still_running", step)?;
         }
         map.serialize_entry("por", self.por)?;
         if self.events_first {
@@ -400,13 +429,23 @@ pub fn stop_text(outcome: &Outcome, limits: &Limits) -> String {
                 an acyclic state space (use --por dpor or none); the figures below cover what was explored\n";
     }
     let limit = match outcome.stop_reason {
-        Some(StopReason::Memory) => limits.memory_limit.map(|m| format!(" ({} in use)", human_bytes(m as u64))),
+        Some(StopReason::Memory) => limits.memory_limit.map(|m| format!(" ({})", human_bytes(m as u64))),
         Some(StopReason::Time) => limits.time_limit.map(|t| format!(" ({:.1} s)", t.as_secs_f64())),
         Some(StopReason::States) => limits.max_states.map(|n| format!(" ({n} states)")),
         _ => None,
     };
+    let running = match &outcome.cut_short {
+        Some(cut) => {
+            let at = cut.position.as_ref().map(|p| format!(" at {p}")).unwrap_or_default();
+            format!(
+                "event {} was still running{at} when the limit stopped it (a loop that never ends?)\n",
+                outcome.event_name(cut.event)
+            )
+        }
+        None => String::new(),
+    };
     format!(
-        "{unlisted}\nstopped early: {reason} limit reached{}; the figures below cover what was explored\n",
+        "{unlisted}\nstopped early: {reason} limit reached{}; the figures below cover what was explored\n{running}",
         limit.unwrap_or_default()
     )
 }

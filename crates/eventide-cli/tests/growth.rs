@@ -93,7 +93,7 @@ fn a_memory_ceiling_ends_a_growing_run_as_incomplete_with_the_diagnosis() {
     assert_eq!(v["reason"], "memory");
     assert_eq!(v["growth"][0]["location"], "queue");
     let readable = text(&["check", &model, "--por", "none", "--memory-limit", "64M"], 3);
-    assert!(readable.contains("memory limit reached (64.0 MiB in use)"), "{readable}");
+    assert!(readable.contains("memory limit reached (64.0 MiB)"), "{readable}");
 }
 
 #[test]

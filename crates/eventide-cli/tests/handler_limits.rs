@@ -51,7 +51,19 @@ fn pair_time_limit_holds_inside_a_looping_handler() {
         assert_eq!(v["verdict"], "incomplete", "{por}: {v}");
         assert_eq!(v["complete"], false, "{por}");
         assert_eq!(v["reason"], "time", "{por}");
+        // The run says which step the limit stopped, and where its handler was.
+        let running = &v["still_running"];
+        assert_eq!(running["event"], "smoke1.smoke=detected", "{por}: {v}");
+        assert!(running["file"].as_str().unwrap().ends_with("looping.groovy"), "{por}: {v}");
+        assert!((6..=7).contains(&running["line"].as_u64().unwrap()), "{por}: {v}");
     }
+    let out =
+        eventide().args(["pair", &looping, &other, "--time-limit", "1"]).assert().code(3).get_output().stdout.clone();
+    let text = String::from_utf8_lossy(&out);
+    assert!(
+        text.contains("event smoke1.smoke=detected was still running at ") && text.contains("looping.groovy:"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -87,6 +99,8 @@ fn check_time_limit_holds_inside_a_looping_model_handler() {
         let v = json_with_code(&["check", &model, "--por", por, "--time-limit", "1", "--json"], 3);
         assert_eq!(v["verdict"], "incomplete", "{por}: {v}");
         assert_eq!(v["reason"], "time", "{por}: {v}");
+        assert_eq!(v["still_running"]["event"], "e2", "{por}: {v}");
+        assert_eq!(v["still_running"]["line"], 3, "{por}: {v}");
     }
 }
 

@@ -30,9 +30,9 @@ pub mod visited;
 pub use eventset::EventSet;
 pub use explore::Switches;
 pub use explore::{
-    explore, explore_with_monitor, value_combinations, BacktrackSearch, Config, EdgeId, Graph, GraphEdge, Growth,
-    Limits, Monitor, NoMonitor, ObservedTransition, Outcome, Por, ReportedFinding, ShortestPaths, StateId, Stats,
-    StopReason, Variety, Watchdog, VARIETY_REPORTED,
+    explore, explore_with_monitor, value_combinations, BacktrackSearch, Config, CutShort, EdgeId, Graph, GraphEdge,
+    Growth, Limits, Monitor, NoMonitor, ObservedTransition, Outcome, Por, ReportedFinding, ShortestPaths, StateId,
+    Stats, StopReason, Variety, Watchdog, VARIETY_REPORTED,
 };
 pub use fingerprint::{fingerprint_of, FingerprintHasher};
 pub use system::{

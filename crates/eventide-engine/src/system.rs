@@ -370,6 +370,12 @@ pub trait TransitionSystem {
         None
     }
 
+    /// Where the step that [`TransitionSystem::interrupted`] reports was when the watchdog cut
+    /// it short (a handler stuck in a loop), for the report; `None` when unknown.
+    fn interrupted_at(&mut self) -> Option<SourcePosition> {
+        None
+    }
+
     /// Appends a [`Measure`] of every piece of program data in `state` (a model variable, a key
     /// of an app's state), for the diagnosis of runs that stop on a limit (see
     /// [`crate::explore::growth`]): its size, and with `values` a hash of its value. The default

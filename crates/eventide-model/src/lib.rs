@@ -106,6 +106,8 @@ pub struct ModelSystem {
     event_index: FxHashMap<String, EventId>,
     /// Why the last handler run was interrupted by the run's watchdog, if it was.
     last_interrupt: Option<StopReason>,
+    /// Where that handler was when it was interrupted.
+    last_interrupt_at: Option<SourcePosition>,
     /// `--bound-collections K`: variables' collections keep their last K elements.
     bound_collections: Option<usize>,
 }
@@ -176,6 +178,7 @@ impl ModelSystem {
             file,
             interp,
             last_interrupt: None,
+            last_interrupt_at: None,
             bound_collections: None,
         };
         system.lint(&script)?;
@@ -625,18 +628,19 @@ impl TransitionSystem for ModelSystem {
             l.data_index().is_some_and(|i| state.values[i as usize].state_eq(&next.values[i as usize]))
         });
         self.last_interrupt = None;
+        self.last_interrupt_at = None;
         let written = |i: usize| accesses.iter().any(|a| a.kind.writes() && a.location.data_index() == Some(i as u32));
         let held = next.values.iter_mut().enumerate().filter(|(i, _)| written(*i));
         let captures = drop_captured_locals(&self.file, held.map(|(i, v)| (&*self.var_names[i], v)));
         let mut findings = match result {
             Ok(_) => Vec::new(),
             Err(e) => match e.interrupt_reason() {
-                Some(InterruptReason::Time) => {
-                    self.last_interrupt = Some(StopReason::Time);
-                    Vec::new()
-                }
-                Some(InterruptReason::Memory) => {
-                    self.last_interrupt = Some(StopReason::Memory);
+                Some(reason) => {
+                    self.last_interrupt = Some(match reason {
+                        InterruptReason::Time => StopReason::Time,
+                        InterruptReason::Memory => StopReason::Memory,
+                    });
+                    self.last_interrupt_at = finding_of(&e).position;
                     Vec::new()
                 }
                 None => vec![self.finding(&e)],
@@ -657,6 +661,10 @@ impl TransitionSystem for ModelSystem {
 
     fn interrupted(&mut self) -> Option<StopReason> {
         self.last_interrupt
+    }
+
+    fn interrupted_at(&mut self) -> Option<SourcePosition> {
+        self.last_interrupt_at.clone()
     }
 
     fn event_name(&self, event: EventId) -> String {

@@ -118,6 +118,8 @@ pub struct ThreadSystem {
     locks: Vec<String>,
     names: Names,
     last_interrupt: Option<StopReason>,
+    /// Where the interrupted step was.
+    last_interrupt_at: Option<SourcePosition>,
     /// `--bound-collections`: every shared variable and local keeps at most its last K
     /// elements after each step (see [`ThreadSystem::set_bound_collections`]).
     bound_collections: Option<usize>,
@@ -344,6 +346,7 @@ impl ThreadSystem {
             file,
             interp,
             last_interrupt: None,
+            last_interrupt_at: None,
             bound_collections: None,
         })
     }
@@ -630,6 +633,7 @@ impl TransitionSystem for ThreadSystem {
         let mut next = state.clone();
         let mut label = TaskStep { thread: event, ..TaskStep::default() };
         self.last_interrupt = None;
+        self.last_interrupt_at = None;
         let Some(step) = self.next_step(state, t) else {
             // Not enabled: nothing happens (the engine only executes enabled threads).
             return Step { next, findings: Vec::new(), label };
@@ -701,8 +705,13 @@ impl TransitionSystem for ThreadSystem {
             Ok(returned) => returned || step.at.1 as usize + 1 >= code_len,
             Err(e) => {
                 match e.interrupt_reason() {
-                    Some(InterruptReason::Time) => self.last_interrupt = Some(StopReason::Time),
-                    Some(InterruptReason::Memory) => self.last_interrupt = Some(StopReason::Memory),
+                    Some(reason) => {
+                        self.last_interrupt = Some(match reason {
+                            InterruptReason::Time => StopReason::Time,
+                            InterruptReason::Memory => StopReason::Memory,
+                        });
+                        self.last_interrupt_at = crate::finding_of(&e).position;
+                    }
                     None => findings.push(self.finding(&e)),
                 }
                 true
@@ -822,6 +831,10 @@ impl TransitionSystem for ThreadSystem {
 
     fn interrupted(&mut self) -> Option<StopReason> {
         self.last_interrupt
+    }
+
+    fn interrupted_at(&mut self) -> Option<SourcePosition> {
+        self.last_interrupt_at.clone()
     }
 
     fn task_step(&self, label: &TaskStep) -> Option<TaskStep> {

@@ -315,8 +315,8 @@ pub struct PairSystem {
     binding: Binding,
     initial: PairState,
     options: Options,
-    /// Why the last transition was interrupted, if it was.
-    last_interrupt: Option<InterruptReason>,
+    /// Why the last transition was interrupted, if it was, and where its handler was.
+    last_interrupt: Option<(InterruptReason, Option<SourcePosition>)>,
     /// Per attribute slot, and for the location mode: whether a monitor observes app writes of it
     /// (see [`PairSystem::observe_writes`]).
     observed_slots: Vec<bool>,
@@ -936,7 +936,7 @@ impl PairSystem {
         let findings = std::mem::take(&mut host.findings);
         let (handler_runs, outputs, interrupted, interpreter_errors, custom_commands) =
             (host.handler_runs, host.outputs, host.interrupted, host.interpreter_errors, host.custom_commands);
-        self.last_interrupt = interrupted.as_ref().map(|(r, _)| *r);
+        self.last_interrupt = interrupted.clone();
         label.user_initiated = user_initiated;
         demote_unchanged_writes(accesses, |l| self.unchanged(state, &next, l));
         Executed {
@@ -1053,10 +1053,14 @@ impl TransitionSystem for PairSystem {
     }
 
     fn interrupted(&mut self) -> Option<StopReason> {
-        self.last_interrupt.map(|r| match r {
+        self.last_interrupt.as_ref().map(|(r, _)| match r {
             InterruptReason::Time => StopReason::Time,
             InterruptReason::Memory => StopReason::Memory,
         })
+    }
+
+    fn interrupted_at(&mut self) -> Option<SourcePosition> {
+        self.last_interrupt.as_ref().and_then(|(_, at)| at.clone())
     }
 
     /// The sizes of the collections and strings each app keeps under a key of `state`,

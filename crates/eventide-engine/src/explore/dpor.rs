@@ -48,7 +48,7 @@ use super::access_bits::{words_subset, AccessBits, AccessUniverse, BitSets};
 use super::graph::{EdgeId, Graph, StateId};
 use super::growth::Witness;
 use super::monitor::{Monitor, ObservedTransition};
-use super::step::{sorted_enabled, Bookkeeper, Executed};
+use super::step::{sorted_enabled, Bookkeeper, Ended, Executed};
 use super::{event_names, BacktrackSearch, Config, Outcome, Por, Stats, Switches};
 use crate::eventset::EventSet;
 use crate::system::{demote_unchanged_writes, Access, AccessKind, EventId, Fingerprint, Location, TransitionSystem};
@@ -311,7 +311,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
         let keep_graph = self.config.keep_graph || self.book.monitored();
         let growth = self.book.growth_report(self.system, Some(&self.graph), self.stats.states);
         let variety = self.book.variety_report(self.system);
-        let (findings, stop) = self.book.finish(self.system, &mut self.stats);
+        let Ended { findings, stop, cut_short } = self.book.finish(self.system, &mut self.stats);
         let max_event = all_events.iter().last();
         Outcome {
             por: Por::Dpor,
@@ -323,6 +323,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> DporExplorer<'a, T, M> {
             graph: keep_graph.then_some(self.graph),
             growth,
             variety,
+            cut_short,
         }
     }
 

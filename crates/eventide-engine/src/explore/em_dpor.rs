@@ -78,7 +78,7 @@
 
 use super::limits::StopReason;
 use super::monitor::Monitor;
-use super::step::{sorted_enabled, Bookkeeper};
+use super::step::{sorted_enabled, Bookkeeper, Ended};
 use super::{event_names, Config, Outcome, Por, Stats};
 use crate::eventset::EventSet;
 use crate::system::{Access, AccessKind, EventId, Fingerprint, Location, TaskStep, TransitionSystem};
@@ -644,7 +644,7 @@ pub fn explore_with<T: TransitionSystem, M: Monitor<T>>(
     if mid_trace {
         stats.executions += 1;
     }
-    let (findings, mut stop) = book.finish(system, &mut stats);
+    let Ended { findings, mut stop, cut_short } = book.finish(system, &mut stats);
     if cyclic && stop.is_none() {
         stop = Some(StopReason::Cyclic);
     }
@@ -661,6 +661,7 @@ pub fn explore_with<T: TransitionSystem, M: Monitor<T>>(
         graph: None,
         growth: Vec::new(),
         variety: Vec::new(),
+        cut_short,
     }
 }
 

@@ -11,7 +11,7 @@
 use super::graph::{Graph, StateId};
 use super::growth::Witness;
 use super::monitor::{Monitor, ObservedTransition};
-use super::step::{sorted_enabled, Bookkeeper};
+use super::step::{sorted_enabled, Bookkeeper, Ended};
 use super::{event_names, Config, Outcome, Por, Stats};
 use crate::eventset::EventSet;
 use crate::system::{EventId, Fingerprint, TransitionSystem};
@@ -133,7 +133,7 @@ pub fn explore<T: TransitionSystem, M: Monitor<T>>(system: &mut T, config: &Conf
     let growth =
         book.growth_report(system, if let Visited::Graph(g) = &visited { Some(g) } else { None }, stats.states);
     let variety = book.variety_report(system);
-    let (findings, stop) = book.finish(system, &mut stats);
+    let Ended { findings, stop, cut_short } = book.finish(system, &mut stats);
     stats.events = all_events.len() as u64;
     let graph = match visited {
         Visited::Compact(set) => {
@@ -157,5 +157,6 @@ pub fn explore<T: TransitionSystem, M: Monitor<T>>(system: &mut T, config: &Conf
         graph,
         growth,
         variety,
+        cut_short,
     }
 }

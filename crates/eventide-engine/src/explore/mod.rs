@@ -170,6 +170,14 @@ pub struct Stats {
     pub unlisted_findings: u64,
 }
 
+/// A step that a time or memory limit stopped while it ran (a handler stuck in a loop): its event
+/// and, when the front end knows it, where the step was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CutShort {
+    pub event: EventId,
+    pub position: Option<crate::system::SourcePosition>,
+}
+
 /// The result of one exploration.
 #[derive(Clone, Debug, Default)]
 pub struct Outcome {
@@ -192,6 +200,8 @@ pub struct Outcome {
     /// most values first (what multiplies the states; see [`growth`]). Empty for runs that
     /// finished.
     pub variety: Vec<Variety>,
+    /// The step a time or memory limit cut short, if one did (the run stopped there).
+    pub cut_short: Option<CutShort>,
 }
 
 impl Outcome {

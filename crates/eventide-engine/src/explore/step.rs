@@ -13,6 +13,7 @@ use super::graph::{Graph, StateId};
 use super::growth::{Growth, GrowthTracker, Variety, Witness};
 use super::limits::{Budget, StopReason};
 use super::monitor::{Monitor, ObservedTransition};
+use super::CutShort;
 use super::{Config, Stats};
 use crate::system::{Access, EventId, Finding, Fingerprint, TransitionSystem};
 use rustc_hash::FxHashMap;
@@ -56,6 +57,13 @@ pub(crate) struct Executed<S, L> {
     pub raised: Vec<Finding>,
 }
 
+/// What a run ends with (see [`Bookkeeper::finish`]).
+pub(crate) struct Ended {
+    pub findings: Vec<ReportedFinding>,
+    pub stop: Option<StopReason>,
+    pub cut_short: Option<CutShort>,
+}
+
 /// The shared bookkeeping of one run (see the module documentation).
 pub(crate) struct Bookkeeper<'m, T: TransitionSystem, M: Monitor<T>> {
     monitor: &'m mut M,
@@ -65,6 +73,8 @@ pub(crate) struct Bookkeeper<'m, T: TransitionSystem, M: Monitor<T>> {
     stop_at_first: bool,
     budget: Budget,
     stop: Option<StopReason>,
+    /// The step a limit cut short, if one did.
+    cut_short: Option<CutShort>,
     growth: GrowthTracker,
 }
 
@@ -81,6 +91,7 @@ impl<'m, T: TransitionSystem, M: Monitor<T>> Bookkeeper<'m, T, M> {
             stop_at_first: config.stop_at_first,
             budget,
             stop: None,
+            cut_short: None,
             growth: GrowthTracker::default(),
         }
     }
@@ -162,6 +173,7 @@ impl<'m, T: TransitionSystem, M: Monitor<T>> Bookkeeper<'m, T, M> {
         let step = system.execute(state, event, accesses);
         if let Some(reason) = system.interrupted() {
             self.stop = Some(reason);
+            self.cut_short = Some(CutShort { event, position: system.interrupted_at() });
             return None;
         }
         stats.executed += 1;
@@ -207,12 +219,12 @@ impl<'m, T: TransitionSystem, M: Monitor<T>> Bookkeeper<'m, T, M> {
     }
 
     /// Ends the run: clears the watchdog, fills in the time and memory counters, and returns the
-    /// findings and the reason the run stopped early, if it did.
-    pub fn finish(mut self, system: &mut T, stats: &mut Stats) -> (Vec<ReportedFinding>, Option<StopReason>) {
+    /// findings, the reason the run stopped early, if it did, and the step a limit cut short.
+    pub fn finish(mut self, system: &mut T, stats: &mut Stats) -> Ended {
         system.set_watchdog(None);
         stats.elapsed = self.budget.elapsed();
         stats.peak_memory_bytes = self.budget.peak_memory();
         stats.unlisted_findings = self.log.unlisted;
-        (self.log.found, self.stop)
+        Ended { findings: self.log.found, stop: self.stop, cut_short: self.cut_short }
     }
 }

@@ -516,12 +516,12 @@ pub fn instance_of(h: &mut dyn Host, v: &Value, name: &str) -> bool {
                 },
                 // Which sets are which: a `LinkedHashSet` is a `HashSet`, a `TreeSet` neither.
                 Kind::Set => match v {
-                    Value::List(l) => match (l.borrow().kind, simple) {
-                        (ListKind::Set, "Set" | "HashSet" | "LinkedHashSet") => true,
-                        (ListKind::HashSet { .. }, "Set" | "HashSet") => true,
-                        (ListKind::TreeSet, "Set" | "TreeSet" | "SortedSet") => true,
-                        _ => false,
-                    },
+                    Value::List(l) => matches!(
+                        (l.borrow().kind, simple),
+                        (ListKind::Set, "Set" | "HashSet" | "LinkedHashSet")
+                            | (ListKind::HashSet { .. }, "Set" | "HashSet")
+                            | (ListKind::TreeSet, "Set" | "TreeSet" | "SortedSet")
+                    ),
                     _ => false,
                 },
                 Kind::Map => matches!(v, Value::Map(_)),

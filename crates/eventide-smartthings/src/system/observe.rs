@@ -177,7 +177,7 @@ impl PairSystem {
             }
         }
         self.properties = installed;
-        self.last_interrupt = interrupted.as_ref().map(|(r, _)| *r);
+        self.last_interrupt = interrupted.clone();
         interrupted
     }
 }

@@ -48,7 +48,7 @@ pub mod races;
 
 use super::graph::{Graph, StateId};
 use super::monitor::{Monitor, ObservedTransition};
-use super::step::{sorted_enabled, Bookkeeper};
+use super::step::{sorted_enabled, Bookkeeper, Ended};
 use super::{event_names, Config, Outcome, Por, Stats};
 use crate::eventset::EventSet;
 use crate::fingerprint::fingerprint_of;
@@ -745,7 +745,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
     }
 
     fn finish(mut self, initial_skipped: Vec<(usize, EventId)>) -> R4Outcome {
-        let (findings, stop) = self.book.finish(self.system, &mut self.stats);
+        let Ended { findings, stop, cut_short } = self.book.finish(self.system, &mut self.stats);
         self.stats.events = self.all_events.len() as u64;
         let graph = match self.seen {
             Seen::Compact { states, edges } => {
@@ -769,6 +769,7 @@ impl<'a, T: TransitionSystem, M: Monitor<T>> R4Explorer<'a, T, M> {
                 findings,
                 event_names: event_names(self.system, max_event),
                 graph,
+                cut_short,
                 ..Outcome::default()
             },
             sequences: self.sequences,
