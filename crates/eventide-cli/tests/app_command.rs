@@ -122,3 +122,26 @@ fn comparisons_with_values_the_model_never_gives_are_warned_about_where_they_are
     assert!(text.contains("warning: comparisons with a value the model never gives"), "{text}");
     assert!(text.contains("capitals.groovy:5:26: the location mode is never \"Away\""), "{text}");
 }
+
+#[test]
+fn handlers_no_event_of_the_pass_ran_are_named_and_a_command_subscription_is_not_called_silent() {
+    // `onCmd` runs only when an app sends `on` to the switch, which this app never does;
+    // `switchHandler` runs on the switch's events.
+    let path = temp_app(
+        "unrun.groovy",
+        r#"definition(name: "T", namespace: "test", author: "test", description: "d", category: "Safety & Security")
+preferences { section("s") { input "switch1", "capability.switch"; input "lock1", "capability.lock" } }
+def installed() {
+    subscribe(switch1, "switch", switchHandler)
+    subscribeToCommand(switch1, "on", onCmd)
+}
+def switchHandler(evt) { lock1.lock() }
+def onCmd(evt) { lock1.unlock() }
+"#,
+    );
+    let v = app_json(&path, 0);
+    assert_eq!(v["handlers_not_run"], serde_json::json!(["onCmd"]), "{v}");
+    assert_eq!(v["silent_subscriptions"], serde_json::json!([]), "{v}");
+    let out = common::eventide().args(["app", &path]).assert().code(0).get_output().stdout.clone();
+    assert!(String::from_utf8_lossy(&out).contains("handlers no event of this pass ran (1; "), "{out:?}");
+}

@@ -262,6 +262,9 @@ pub struct Exercise {
     pub exceptions: Vec<(Finding, String)>,
     /// Set when the pass's limits stopped a handler. The pass ends there.
     pub interrupted: Option<Interruption>,
+    /// The handlers that subscriptions and timers name (after setup) which no transition of
+    /// the pass ran, in the order named.
+    pub handlers_not_run: Vec<String>,
     /// Custom commands sent to devices whose capabilities do not define them, each once.
     pub custom_commands: Vec<CustomCommand>,
 }
@@ -805,6 +808,11 @@ impl PairSystem {
             if !kinds.is_empty() {
                 continue;
             }
+            // `subscribeToCommand`: no event of the environment runs it, an app sending the
+            // command does (`Exercise::handlers_not_run` says whether one did).
+            if key.attr.is_some_and(|a| name(a).starts_with("command:")) {
+                continue;
+            }
             let reason = match key.source {
                 SubSource::Device(d) => {
                     let attributes = self.world.devices.get(d as usize).map(|dev| &dev.attributes[..]).unwrap_or(&[]);
@@ -889,6 +897,8 @@ impl PairSystem {
         out.schedules = self.timers(&after).into_iter().map(|(_, h, p)| (h, p)).collect();
         let events = self.enabled_events(&after);
         out.events = events.iter().map(|&e| self.event_name(e)).collect();
+        let mut ran: Vec<String> = setup.step.label.handlers.iter().map(|r| r.handler.to_string()).collect();
+        let named = self.named_handlers(&after);
         // The state after configuration B, once needed (`None` inside when its setup failed).
         let mut after_b: Option<Option<PairState>> = None;
         for &e in &events {
@@ -906,10 +916,27 @@ impl PairSystem {
                 }
             }
             out.handlers_run += run.handler_runs;
+            ran.extend(run.step.label.handlers.iter().map(|r| r.handler.to_string()));
             out.outputs.extend(run.outputs.iter().cloned());
             out.record(&run, &self.event_name(e));
             if out.interrupted.is_some() {
                 break;
+            }
+        }
+        out.handlers_not_run = named.into_iter().filter(|h| !ran.contains(h)).collect();
+        out
+    }
+
+    /// The handlers the subscriptions and timers of a state name, each once, in order.
+    fn named_handlers(&self, state: &PairState) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        let subs =
+            state.apps.iter().flat_map(|app| app.subs.iter()).filter_map(|&sid| self.tables.subs.get(sid as usize));
+        let timers = state.apps.iter().flat_map(|app| app.timers.iter().map(|t| t.handler));
+        for handler in subs.map(|key| key.handler).chain(timers) {
+            let name = self.tables.syms.name(handler).to_string();
+            if !out.contains(&name) {
+                out.push(name);
             }
         }
         out

@@ -26,12 +26,15 @@
 //! sent to devices whose capabilities do not define them are listed as `custom_commands`
 //! (warnings: a device handler may define them); comparisons with a value the model never gives
 //! (`location.mode == "Away"`) are listed as `constant_comparisons` (warnings), subscriptions
-//! no event of the model runs as `silent_subscriptions`, with why.
+//! no event of the model runs as `silent_subscriptions`, with why, and the handlers the
+//! subscriptions and timers name that no event of the pass ran as `handlers_not_run` (a handler
+//! behind a condition the state after setup does not meet, a `subscribeToCommand` handler no
+//! command of this app reached).
 //!
 //! `--json` prints `{"ok", "complete", "reason"?, "inputs", "devices", "modelled_generically":
 //! [{"input", "type", "device"}], "custom_commands": [{"device", "command", "file", "line",
 //! "column"}], "subscriptions", "silent_subscriptions": [{"subscription", "reason"}],
-//! "schedules", "events", "event_names", "handlers_run", "outputs",
+//! "schedules", "events", "event_names", "handlers_run", "handlers_not_run", "outputs",
 //! "errors": [{"message", "file", "line", "column"}], "exceptions": [...], "warnings": [...],
 //! "constant_comparisons": [...]}`.
 
@@ -99,6 +102,8 @@ struct AppJson {
     events: usize,
     event_names: Vec<String>,
     handlers_run: u32,
+    /// Handlers the subscriptions and timers name that no event of the pass ran.
+    handlers_not_run: Vec<String>,
     outputs: Vec<String>,
     errors: Vec<ErrorJson>,
     /// Runtime faults of the app's own code (`app_exception` findings).
@@ -133,6 +138,7 @@ fn error_json(reason: &'static str, error: DiagnosticJson) -> AppJson {
         events: 0,
         event_names: Vec::new(),
         handlers_run: 0,
+        handlers_not_run: Vec::new(),
         outputs: Vec::new(),
         errors: vec![error],
         exceptions: Vec::new(),
@@ -294,6 +300,7 @@ pub fn run(args: AppArgs) -> i32 {
         .collect();
     let event_names = exercise.events;
     let handlers_run = exercise.handlers_run;
+    let handlers_not_run = exercise.handlers_not_run;
     let outputs = exercise.outputs;
     let ok = errors.is_empty();
     let has_interpreter_errors = !exercise.errors.is_empty();
@@ -319,6 +326,7 @@ pub fn run(args: AppArgs) -> i32 {
             events: event_names.len(),
             event_names,
             handlers_run,
+            handlers_not_run,
             outputs,
             errors,
             exceptions,
@@ -370,6 +378,13 @@ pub fn run(args: AppArgs) -> i32 {
             println!("  {e}");
         }
         println!("handlers run: {handlers_run}");
+        if !handlers_not_run.is_empty() {
+            println!(
+                "handlers no event of this pass ran ({}; a condition the state after setup does not meet, or a command no app sent): {}",
+                handlers_not_run.len(),
+                handlers_not_run.join(", ")
+            );
+        }
         if !outputs.is_empty() {
             println!("outputs (recorded, not sent) ({}):", outputs.len());
             for o in &outputs {
