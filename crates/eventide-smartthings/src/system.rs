@@ -831,7 +831,8 @@ impl PairSystem {
                     }
                 }
                 SubSource::Location => format!(
-                    "the model has no location event `{}` (it has mode, alarmSystemStatus, {})",
+                    "the model has no location event `{0}` (it has mode, alarmSystemStatus, {1}); only an app's \
+                     sendLocationEvent(name: \"{0}\", ...) runs it",
                     key.attr.map(name).unwrap_or_default(),
                     SUN_EVENTS.join(", ")
                 ),

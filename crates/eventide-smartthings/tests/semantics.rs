@@ -1336,3 +1336,23 @@ fn an_event_kept_in_a_field_reads_later_as_the_event_it_was() {
         assert_eq!(found, want, "{timers:?}");
     }
 }
+
+#[test]
+fn a_location_event_an_app_sends_runs_the_handlers_subscribed_to_its_name() {
+    let mut sys = system(&["house-event-sender.groovy", "house-event-listener.groovy"], Options::default());
+    let s = setup(&mut sys, "setup:A");
+    let step = run(&mut sys, &s, "contact1.contact=open");
+    assert!(step.findings.is_empty(), "{:?}", step.findings);
+    // The sender's handler, then (nested) the listener's, with the event's name, value and
+    // source; the filtered subscription does not match.
+    assert_eq!(handlers(&step.label), ["App1.opened", "App2.heard"]);
+    assert_eq!(writes(&step.label), ["App1:lock1.lock=locked", "App2:lock1.lock=unlocked"]);
+    let heard = sys.state_value(&step.next, AppId::App2, "heard");
+    assert_eq!(heard.as_deref(), Some("houseEvent=doorOpened from LOCATION"));
+    // Alone, the listener's subscription is named with what would run it.
+    let mut alone = system(&["house-event-listener.groovy"], Options::default());
+    let s = setup(&mut alone, "setup:A");
+    let silent = alone.silent_subscriptions(&s);
+    assert_eq!(silent.len(), 2, "{silent:?}");
+    assert!(silent[0].2.contains("sendLocationEvent(name: \"houseEvent\""), "{silent:?}");
+}

@@ -857,6 +857,15 @@ impl<'a> StHost<'a> {
         self.set_location_attr(LocationAttr::AlarmSystem, status)
     }
 
+    /// An app sends a location event of its own (`sendLocationEvent(name: "houseEvent", value:
+    /// v)`): it changes nothing of the home and runs, nested, the handlers subscribed to its name
+    /// (`subscribe(location, "houseEvent", h)`, or `"houseEvent.v"`).
+    pub fn send_location_event(&mut self, name: &str, value: &str) -> Result<(), EvalError> {
+        let event = self.location_event(name, value);
+        let (attr, value) = (self.sym(name), self.sym(value));
+        self.nested(Occurrence { source: SubSource::Location, attr, value, app: None }, event)
+    }
+
     /// An app sets one of the location's attributes: an app write of `location.<attribute>`
     /// (even of the value it has), and when the value changes, a nested location event.
     fn set_location_attr(&mut self, attr: LocationAttr, value: &str) -> Result<(), EvalError> {

@@ -351,6 +351,21 @@ fn alarm_system_value(h: &mut StHost, args: &[Value]) -> Option<String> {
     Some(value.map(|v| text(h, &v)).unwrap_or_default())
 }
 
+/// The name and value of a location event other than the Smart Home Monitor's that
+/// `sendLocationEvent(name: n, value: v, ...)` sends, if it names one.
+fn custom_location_event(h: &mut StHost, args: &[Value]) -> Option<(String, String)> {
+    let Some(Value::Map(m)) = args.first() else { return None };
+    let (name, value) = {
+        let m = m.borrow();
+        (m.get_str("name").cloned(), m.get_str("value").cloned())
+    };
+    let name = name.filter(|n| !n.is_null()).map(|n| text(h, &n))?;
+    if name.is_empty() || name == "alarmSystemStatus" {
+        return None;
+    }
+    Some((name, value.filter(|v| !v.is_null()).map(|v| text(h, &v)).unwrap_or_default()))
+}
+
 fn record(h: &mut StHost, what: &str, args: &[Value]) -> Value {
     let shown: Vec<String> = args.iter().filter(|a| !a.is_callable()).map(|a| text(h, a)).collect();
     h.outputs.push(format!("{what}: {}", shown.join(", ")));
@@ -518,6 +533,16 @@ pub(super) fn call(
             let status = alarm_system_value(h, &args).unwrap_or_default();
             record(h, name, &args);
             h.set_alarm_system(&status)?;
+            Value::Null
+        }
+
+        // ---- any other location event an app sends (`sendLocationEvent(name: "houseEvent",
+        // value: "doorOpened")`): recorded, and delivered to the apps subscribed to its name, as
+        // a nested event (it changes nothing of the home)
+        "sendLocationEvent" if custom_location_event(h, &args).is_some() => {
+            let (event, value) = custom_location_event(h, &args).unwrap_or_default();
+            record(h, name, &args);
+            h.send_location_event(&event, &value)?;
             Value::Null
         }
 
