@@ -199,7 +199,7 @@ pub fn run_request(args: Request) -> i32 {
             eprintln!("warning: {}", warning.render());
         }
     }
-    let names: Vec<String> = args.apps.iter().map(|p| super::pair::app_name(p)).collect();
+    let names = super::pair::distinct_names(args.apps.iter().map(|p| super::pair::app_name(p)).collect());
     let config = Config { por, stop_at_first: args.first, limits: limits.clone(), ..Config::default() };
     let paths: Vec<&Path> = args.apps.iter().map(PathBuf::as_path).collect();
     let options = match super::device_handlers(args.device_handlers.as_deref()) {
@@ -328,7 +328,7 @@ fn text_report(r: &HomeJson, outcome: &Outcome, limits: &eventide_engine::Limits
         "error" => "ERROR: the model could not run an app; nothing found where it could".to_string(),
         _ => "NO VIOLATION, NO CONFLICT".to_string(),
     };
-    let apps: Vec<String> = r.apps.iter().enumerate().map(|(i, a)| format!("{a} (App{})", i + 1)).collect();
+    let apps: Vec<String> = r.apps.iter().enumerate().map(|(i, a)| super::pair::with_place(a, i)).collect();
     let _ = writeln!(
         out,
         "{headline}{} in a home of {}, {} exploration",
@@ -355,9 +355,7 @@ fn text_report(r: &HomeJson, outcome: &Outcome, limits: &eventide_engine::Limits
         let shown: Vec<String> = v.state.iter().map(|(k, val)| format!("{k}={val}")).collect();
         let _ = writeln!(out, "       state: {}", shown.join(", "));
     }
-    for (n, c) in r.conflicts.iter().enumerate() {
-        out.push_str(&super::pair::conflict_text(n + 1, c));
-    }
+    out.push_str(&super::pair::conflicts_text(&r.conflicts));
     out.push_str(&report::smartapp_run_footer(&r.exceptions, outcome, limits, &r.run));
     out
 }

@@ -105,6 +105,34 @@ pub(super) fn app_name(path: &Path) -> String {
     path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| path.display().to_string())
 }
 
+/// The names the reports give the apps: their file names, each followed by its place (`(App1)`)
+/// when two apps of the run share one (`pair a.groovy a.groovy`, or one name in two folders).
+pub(super) fn distinct_names(names: Vec<String>) -> Vec<String> {
+    names
+        .iter()
+        .enumerate()
+        .map(
+            |(i, n)| {
+                if names.iter().filter(|m| *m == n).count() > 1 {
+                    format!("{n} (App{})", i + 1)
+                } else {
+                    n.clone()
+                }
+            },
+        )
+        .collect()
+}
+
+/// `name (AppN)` for the headline, unless [`distinct_names`] already says where the app is.
+pub(super) fn with_place(name: &str, i: usize) -> String {
+    let place = format!("(App{})", i + 1);
+    if name.ends_with(&place) {
+        name.to_string()
+    } else {
+        format!("{name} {place}")
+    }
+}
+
 pub fn run(args: PairArgs) -> i32 {
     let por = match args.por {
         PorArg::Dpor => Por::Dpor,
@@ -139,7 +167,8 @@ pub fn run(args: PairArgs) -> i32 {
         Ok(t) => t,
         Err(e) => return usage(&e),
     };
-    let names = [app_name(&args.app1), app_name(&args.app2)];
+    let mut named = distinct_names(vec![app_name(&args.app1), app_name(&args.app2)]).into_iter();
+    let names = [named.next().unwrap_or_default(), named.next().unwrap_or_default()];
     let config = Config { por, stop_at_first: args.first, limits: limits.clone(), ..Config::default() };
     let options = match super::device_handlers(args.device_handlers.as_deref()) {
         Ok(device_handlers) => Options { device_handlers, ..options },
@@ -279,19 +308,48 @@ fn text_report(names: &[String; 2], r: &PairJson, outcome: &Outcome, limits: &Li
     };
     let _ = writeln!(
         out,
-        "{headline}{} between {} (App1) and {} (App2), {} exploration",
+        "{headline}{} between {} and {}, {} exploration",
         report::bounded_note(bound),
-        names[0],
-        names[1],
+        with_place(&names[0], 0),
+        with_place(&names[1], 1),
         r.run.por
     );
     if let Some(e) = &r.error {
         let _ = writeln!(out, "error: {e}");
     }
-    for (n, c) in r.conflicts.iter().enumerate() {
+    out.push_str(&conflicts_text(&r.conflicts));
+    out.push_str(&report::smartapp_run_footer(&r.exceptions, outcome, limits, &r.run));
+    out
+}
+
+/// How many conflicts the readable report shows with their traces, and how many it names at most
+/// (the JSON lists them all, with traces). Deferred timers can make one interaction thousands
+/// of distinct conflicts, one per pair of values written.
+const CONFLICTS_TRACED: usize = 100;
+const CONFLICTS_NAMED: usize = 1_000;
+
+/// The conflicts of a readable report: the first [`CONFLICTS_TRACED`] with their traces, the next
+/// ones by their headings alone, up to [`CONFLICTS_NAMED`], and a count of the rest.
+pub(super) fn conflicts_text(conflicts: &[ConflictJson]) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    for (n, c) in conflicts.iter().enumerate().take(CONFLICTS_TRACED) {
         out.push_str(&conflict_text(n + 1, c));
     }
-    out.push_str(&report::smartapp_run_footer(&r.exceptions, outcome, limits, &r.run));
+    if conflicts.len() > CONFLICTS_TRACED {
+        let _ = writeln!(
+            out,
+            "
+the other {} conflict(s), without their traces (--json gives every trace):",
+            conflicts.len() - CONFLICTS_TRACED
+        );
+        for (n, c) in conflicts.iter().enumerate().take(CONFLICTS_NAMED).skip(CONFLICTS_TRACED) {
+            let _ = writeln!(out, "  {}", c.heading(n + 1));
+        }
+        if conflicts.len() > CONFLICTS_NAMED {
+            let _ = writeln!(out, "  ... and {} more", conflicts.len() - CONFLICTS_NAMED);
+        }
+    }
     out
 }
 
@@ -350,7 +408,40 @@ fn elide(lines: &[(String, bool)]) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::elide;
+    use super::{
+        conflicts_text, distinct_names, elide, ConflictJson, SideJson, StepJson, CONFLICTS_NAMED, CONFLICTS_TRACED,
+    };
+
+    fn conflict(value: usize) -> ConflictJson {
+        ConflictJson {
+            attribute: "level".into(),
+            device: "dimmer1".into(),
+            first: SideJson { app: "a".into(), value: value.to_string() },
+            second: SideJson { app: "b".into(), value: "0".into() },
+            trace: vec![StepJson { event: "setup:A".into(), handlers: Vec::new(), writes: Vec::new() }],
+        }
+    }
+
+    #[test]
+    fn thousands_of_conflicts_print_the_first_with_traces_then_headings_then_a_count() {
+        let all: Vec<ConflictJson> = (0..CONFLICTS_NAMED + 250).map(conflict).collect();
+        let text = conflicts_text(&all);
+        assert_eq!(text.matches("setup:A").count(), CONFLICTS_TRACED, "one trace per traced conflict");
+        assert!(text.contains(&format!("the other {} conflict(s)", all.len() - CONFLICTS_TRACED)));
+        assert!(text.contains(&format!("conflict {CONFLICTS_NAMED}: dimmer1.level: a writes {}", CONFLICTS_NAMED - 1)));
+        assert!(!text.contains(&format!("conflict {}:", CONFLICTS_NAMED + 1)));
+        assert!(text.trim_end().ends_with("... and 250 more"), "{}", &text[text.len() - 80..]);
+        // A few print whole.
+        let few: Vec<ConflictJson> = (0..3).map(conflict).collect();
+        assert_eq!(conflicts_text(&few).matches("setup:A").count(), 3);
+        assert!(!conflicts_text(&few).contains("the other"));
+    }
+
+    #[test]
+    fn apps_of_one_name_are_told_apart_by_their_place() {
+        assert_eq!(distinct_names(vec!["a".into(), "b".into()]), ["a", "b"]);
+        assert_eq!(distinct_names(vec!["a".into(), "a".into(), "b".into()]), ["a (App1)", "a (App2)", "b"]);
+    }
 
     #[test]
     fn a_long_step_keeps_its_ends_and_the_marked_lines_with_their_neighbours() {
