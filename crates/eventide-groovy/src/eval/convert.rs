@@ -131,6 +131,10 @@ pub fn parse_double(s: &str) -> R<f64> {
 
 /// `new BigDecimal(String)`.
 pub fn parse_decimal(s: &str) -> R<Dec> {
+    // `G` marks a BigDecimal literal in source; `new BigDecimal(text)` has no such suffix.
+    if s.ends_with(['g', 'G']) {
+        return Err(number_format(s));
+    }
     Dec::parse(s).ok_or_else(|| number_format(s))
 }
 
@@ -419,7 +423,9 @@ pub fn as_type(interp: &mut Interpreter, h: &mut dyn Host, v: &Value, name: &str
             Kind::Long => return Ok(Value::Long(parse_long(t)?)),
             Kind::Double => return Ok(Value::Double(parse_double(t)?)),
             Kind::Float => return Ok(Value::Float(parse_double(t)? as f32)),
-            Kind::Decimal | Kind::Number => return Ok(Value::Decimal(parse_decimal(t)?)),
+            Kind::Decimal => return Ok(Value::Decimal(parse_decimal(t)?)),
+            // A string is not a `Number`: Groovy casts, and fails (`as BigDecimal` parses).
+            Kind::Number => return Err(cast_error(h, v, name)),
             Kind::BigInt => {
                 return parse_java_integer(t).map(|i| Value::BigInt(I128::new(i))).ok_or_else(|| number_format(t))
             }

@@ -514,17 +514,9 @@ pub fn parse_date(pattern: &str, text: &str, tz: Tz) -> R<i64> {
                                 i += 1;
                             }
                             let name: String = cs[start..i].iter().collect();
-                            match name.as_str() {
-                                "UTC" | "GMT" | "Z" => offset = Some(0),
-                                "EST" => offset = Some(-5 * 3_600_000),
-                                "EDT" => offset = Some(-4 * 3_600_000),
-                                "CST" => offset = Some(-6 * 3_600_000),
-                                "CDT" => offset = Some(-5 * 3_600_000),
-                                "MST" => offset = Some(-7 * 3_600_000),
-                                "MDT" => offset = Some(-6 * 3_600_000),
-                                "PST" => offset = Some(-8 * 3_600_000),
-                                "PDT" => offset = Some(-7 * 3_600_000),
-                                other => match other.parse::<Tz>() {
+                            match ZONE_ABBREVIATIONS.iter().find(|(abbreviation, _)| *abbreviation == name) {
+                                Some(&(_, minutes)) => offset = Some(minutes * 60_000),
+                                None => match name.parse::<Tz>() {
                                     Ok(z) => zone = z,
                                     Err(_) => return Err(parse_error(text)),
                                 },
@@ -549,6 +541,52 @@ pub fn parse_date(pattern: &str, text: &str, tz: Tz) -> R<i64> {
         None => local_to_ms(zone, year, month, day, hour, minute, second, milli).ok_or_else(|| parse_error(text)),
     }
 }
+
+/// The zone abbreviations `z` parses, each a fixed offset in minutes east of UTC, as Java's
+/// `SimpleDateFormat` reads them whatever the date (`CET` is +01:00 in July too, `IST` is
+/// Israel's).
+const ZONE_ABBREVIATIONS: &[(&str, i64)] = &[
+    ("UTC", 0),
+    ("GMT", 0),
+    ("Z", 0),
+    ("EST", -300),
+    ("EDT", -240),
+    ("CST", -360),
+    ("CDT", -300),
+    ("MST", -420),
+    ("MDT", -360),
+    ("PST", -480),
+    ("PDT", -420),
+    ("AKST", -540),
+    ("AKDT", -480),
+    ("HST", -600),
+    ("HDT", -600),
+    ("AST", -240),
+    ("ADT", -180),
+    ("NST", -210),
+    ("NDT", -150),
+    ("WET", 0),
+    ("WEST", 60),
+    ("BST", 60),
+    ("CET", 60),
+    ("CEST", 120),
+    ("MET", 60),
+    ("MEST", 120),
+    ("EET", 120),
+    ("EEST", 180),
+    ("IST", 120),
+    ("MSK", 180),
+    ("HKT", 480),
+    ("SGT", 480),
+    ("AWST", 480),
+    ("JST", 540),
+    ("KST", 540),
+    ("ACST", 570),
+    ("AEST", 600),
+    ("AEDT", 660),
+    ("NZST", 720),
+    ("NZDT", 780),
+];
 
 /// The words Java's `Date.parse(String)` knows, with their action: 1 = PM, 14 = AM, 2..=13 a
 /// month, 10000 + minutes west of UTC a zone, 0 a weekday (ignored).

@@ -352,7 +352,9 @@ pub fn format(interp: &mut Interpreter, h: &mut dyn Host, fmt: &str, args: &[Val
             }
             'f' | 'e' | 'E' | 'g' | 'G' => {
                 if arg.is_null() {
-                    pad(&spec, "null".into())
+                    // Java prints "null" cut to the precision (`%.1f` of null is `n`).
+                    let text: String = "null".chars().take(spec.precision.unwrap_or(4)).collect();
+                    pad(&spec, text)
                 } else if !matches!(arg, Value::Float(_) | Value::Double(_) | Value::Decimal(_)) {
                     return Err(conversion_error(conv, arg));
                 } else if let Some(text) = non_finite(&spec, arg, conv.is_ascii_uppercase()) {

@@ -181,7 +181,7 @@ impl Parser<'_> {
     }
 }
 
-/// `new JsonSlurper().parseText(text)`.
+/// A JSON text, whole (the platform's `parseJson`, event `jsonData`).
 pub fn parse(text: &str) -> R<Value> {
     let mut p = Parser { s: text.as_bytes(), i: 0, depth: 0 };
     let v = p.value()?;
@@ -190,6 +190,12 @@ pub fn parse(text: &str) -> R<Value> {
         return Err(err(format!("Unexpected content after JSON value at position {}", p.i)));
     }
     Ok(v)
+}
+
+/// `new JsonSlurper().parseText(text)` as Groovy 2.4's parser reads it: the first JSON value of
+/// the text, whatever follows it (`{"a":1}}` is `[a:1]`).
+pub fn parse_first(text: &str) -> R<Value> {
+    Parser { s: text.as_bytes(), i: 0, depth: 0 }.value()
 }
 
 fn escape(out: &mut String, s: &str) {

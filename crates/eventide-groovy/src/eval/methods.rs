@@ -581,8 +581,14 @@ fn obj_method(
         })),
         Obj::JsonSlurper => Ok(match (name, args) {
             ("parseText" | "parse", [t]) => {
-                let text = display(h, t);
-                Some(super::json::parse(&text)?)
+                let text = if t.is_null() { String::new() } else { display(h, t) };
+                if text.is_empty() {
+                    return Err(EvalError::exception(
+                        class::ILLEGAL_ARGUMENT,
+                        Some("Text must not be null or empty".into()),
+                    ));
+                }
+                Some(super::json::parse_first(&text)?)
             }
             _ => None,
         }),

@@ -136,11 +136,23 @@ pub fn method(
         ("floatValue" | "toFloat", []) => Value::Float(to_f64(recv) as f32),
         ("toBigDecimal", []) => Value::Decimal(ops::to_dec(recv).map_err(arith_err)?),
         ("toBigInteger" | "toBigInt", []) => Value::BigInt(I128::new(ops::to_i128(recv))),
-        ("toString", [radix]) => {
+        // Only `BigInteger.toString(radix)` is an instance method: on an Integer, Long, Double
+        // or Float Groovy calls the class's static `toString(value)` with the argument, so
+        // `255.toString(16)` is "16".
+        ("toString", [radix]) if matches!(recv, Value::BigInt(_)) => {
             let Some(r) = int_arg(radix).filter(|r| (2..=36).contains(r)) else {
                 return Ok(None);
             };
             Value::str(&to_radix(ops::to_i128(recv), r as u32))
+        }
+        ("toString", [x]) if x.is_number() && !matches!(recv, Value::Decimal(_)) => {
+            let as_receiver = match recv {
+                Value::Int(_) => Value::Int(ops::to_i32(x)),
+                Value::Long(_) => Value::Long(ops::to_i64(x)),
+                Value::Float(_) => Value::Float(to_f64(x) as f32),
+                _ => Value::Double(to_f64(x)),
+            };
+            Value::str(&super::show::display(h, &as_receiver))
         }
         ("compareTo", [x]) if x.is_number() => Value::Int(ops::num_cmp(recv, x) as i32),
         // Java's `equals`: same class, and for BigDecimal the same scale.

@@ -474,3 +474,66 @@ t('now-plus-bd') { def delay = '1.5'.toBigDecimal(); new Date(1710000000000 + de
 //> int-div: EXC GroovyRuntimeException: Could not find matching constructor for: java.util.Date(java.math.BigDecimal)
 //> long: 1710000090000
 //> now-plus-bd: EXC GroovyRuntimeException: Could not find matching constructor for: java.util.Date(java.math.BigDecimal)
+
+//# zone abbreviations parse as Java's fixed offsets, summer and winter
+['CET','CEST','WET','WEST','EET','EEST','BST','MET','MEST','AKST','AKDT','HST','HDT','AST','ADT','NST','NDT','JST','AEST','AEDT','ACST','AWST','NZST','NZDT','MSK','HKT','SGT','KST','IST','GMT','UTC','EST','PDT'].each { a ->
+  ['2024-07-01 12:00', '2024-01-15 12:00'].each { t ->
+    try { print "$a ${t[5..6]} -> " + new Date(Date.parse('yyyy-MM-dd HH:mm z', "$t $a").time).format('HH:mm', TimeZone.getTimeZone('UTC')) + 'Z; ' } catch (e) { print "$a -> EXC; " }
+  }
+  println ''
+}
+//> CET 07 -> 11:00Z; CET 01 -> 11:00Z; 
+//> CEST 07 -> 10:00Z; CEST 01 -> 10:00Z; 
+//> WET 07 -> 12:00Z; WET 01 -> 12:00Z; 
+//> WEST 07 -> 11:00Z; WEST 01 -> 11:00Z; 
+//> EET 07 -> 10:00Z; EET 01 -> 10:00Z; 
+//> EEST 07 -> 09:00Z; EEST 01 -> 09:00Z; 
+//> BST 07 -> 11:00Z; BST 01 -> 11:00Z; 
+//> MET 07 -> 11:00Z; MET 01 -> 11:00Z; 
+//> MEST 07 -> 10:00Z; MEST 01 -> 10:00Z; 
+//> AKST 07 -> 21:00Z; AKST 01 -> 21:00Z; 
+//> AKDT 07 -> 20:00Z; AKDT 01 -> 20:00Z; 
+//> HST 07 -> 22:00Z; HST 01 -> 22:00Z; 
+//> HDT 07 -> 22:00Z; HDT 01 -> 22:00Z; 
+//> AST 07 -> 16:00Z; AST 01 -> 16:00Z; 
+//> ADT 07 -> 15:00Z; ADT 01 -> 15:00Z; 
+//> NST 07 -> 15:30Z; NST 01 -> 15:30Z; 
+//> NDT 07 -> 14:30Z; NDT 01 -> 14:30Z; 
+//> JST 07 -> 03:00Z; JST 01 -> 03:00Z; 
+//> AEST 07 -> 02:00Z; AEST 01 -> 02:00Z; 
+//> AEDT 07 -> 01:00Z; AEDT 01 -> 01:00Z; 
+//> ACST 07 -> 02:30Z; ACST 01 -> 02:30Z; 
+//> AWST 07 -> 04:00Z; AWST 01 -> 04:00Z; 
+//> NZST 07 -> 00:00Z; NZST 01 -> 00:00Z; 
+//> NZDT 07 -> 23:00Z; NZDT 01 -> 23:00Z; 
+//> MSK 07 -> 09:00Z; MSK 01 -> 09:00Z; 
+//> HKT 07 -> 04:00Z; HKT 01 -> 04:00Z; 
+//> SGT 07 -> 04:00Z; SGT 01 -> 04:00Z; 
+//> KST 07 -> 03:00Z; KST 01 -> 03:00Z; 
+//> IST 07 -> 10:00Z; IST 01 -> 10:00Z; 
+//> GMT 07 -> 12:00Z; GMT 01 -> 12:00Z; 
+//> UTC 07 -> 12:00Z; UTC 01 -> 12:00Z; 
+//> EST 07 -> 17:00Z; EST 01 -> 17:00Z; 
+//> PDT 07 -> 19:00Z; PDT 01 -> 19:00Z; 
+
+//# a date formatted in Berlin's summer time parses back
+['CET', 'CEST', 'BST', 'WET', 'EEST', 'AKDT', 'AKST', 'HDT', 'ADT', 'AST', 'EDT'].each { a ->
+  try { println "$a -> " + new Date(Date.parse('yyyy-MM-dd HH:mm z', "2024-07-01 12:00 $a").time).format('HH:mm', TimeZone.getTimeZone('UTC')) + 'Z' } catch (e) { println "$a -> EXC ${e.getClass().simpleName}" }
+}
+def d = new Date(1711853869469L)
+def s = d.format('EEE MMM dd HH:mm:ss z yyyy', TimeZone.getTimeZone('Europe/Berlin'))
+println s
+try { println Date.parse('EEE MMM dd HH:mm:ss z yyyy', s).time } catch (e) { println "EXC ${e.getClass().simpleName}" }
+//> CET -> 11:00Z
+//> CEST -> 10:00Z
+//> BST -> 11:00Z
+//> WET -> 12:00Z
+//> EEST -> 09:00Z
+//> AKDT -> 20:00Z
+//> AKST -> 21:00Z
+//> HDT -> 22:00Z
+//> ADT -> 15:00Z
+//> AST -> 16:00Z
+//> EDT -> 16:00Z
+//> Sun Mar 31 04:57:49 CEST 2024
+//> 1711853869000

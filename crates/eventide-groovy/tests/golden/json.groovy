@@ -114,3 +114,21 @@ println groovy.json.JsonOutput.prettyPrint('{"a":{},"b":[],"c":{"d":[[]]}}')
 //>         ]
 //>     }
 //> }
+
+//# JsonSlurper refuses a null or empty text and reads the first value of a text
+import groovy.json.*
+['', null, '   ', '{bad', '<html>', 'null', '[1,]', '{"a":1}}', 'true false'].each { txt ->
+  try { def r = new JsonSlurper().parseText(txt); println "${txt?.inspect()}: OK $r" }
+  catch (JsonException e) { println "${txt?.inspect()}: JsonException" }
+  catch (IllegalArgumentException e) { println "${txt?.inspect()}: IAE" }
+  catch (Exception e) { println "${txt?.inspect()}: other ${e.getClass().name}" }
+}
+//> '': IAE
+//> null: IAE
+//> '   ': JsonException
+//> '{bad': JsonException
+//> '<html>': JsonException
+//> 'null': OK null
+//> '[1,]': JsonException
+//> '{"a":1}}': OK [a:1]
+//> 'true false': OK true

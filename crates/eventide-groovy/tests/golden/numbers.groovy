@@ -762,3 +762,63 @@ try { new BigInteger(s) } catch (e) { println e.getClass().name; println e.messa
 //# %e, %E and %G of infinities with sign flags
 println String.format('[%+e] [%08.2f] [%E] [%(e] [% G] [%-10e] [%10.3e]', Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NaN, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NaN, Float.NEGATIVE_INFINITY)
 //> [+Infinity] [-Infinity] [NAN] [(Infinity)] [ INFINITY] [NaN       ] [ -Infinity]
+
+//# %f of null prints null cut to the precision
+def temp = null
+println String.format('%.1f', temp)
+println String.format('%.2f|%5.1f|%.0f', null, null, null)
+println sprintf('Temp: %.1f', [temp])
+//> n
+//> nu|    n|
+//> Temp: n
+
+//# a G suffix is source syntax, not number text; a string is not a Number
+['2G', '5L', '1.5d', '3f', '7g', '2.50'].each { s ->
+  println "$s isNumber=${s.isNumber()} isBigDecimal=${s.isBigDecimal()} isInteger=${s.isInteger()}"
+  try { println s.toBigDecimal() } catch (e) { println 'NFE' }
+  try { println new BigDecimal(s) } catch (e) { println 'NFE' }
+}
+try { println('42' as Number) } catch (e) { println e.getClass().name + ': ' + e.message }
+println(('42' as BigDecimal) + 1)
+//> 2G isNumber=false isBigDecimal=false isInteger=false
+//> NFE
+//> NFE
+//> 5L isNumber=false isBigDecimal=false isInteger=false
+//> NFE
+//> NFE
+//> 1.5d isNumber=false isBigDecimal=false isInteger=false
+//> NFE
+//> NFE
+//> 3f isNumber=false isBigDecimal=false isInteger=false
+//> NFE
+//> NFE
+//> 7g isNumber=false isBigDecimal=false isInteger=false
+//> NFE
+//> NFE
+//> 2.50 isNumber=true isBigDecimal=true isInteger=false
+//> 2.50
+//> 2.50
+//> org.codehaus.groovy.runtime.typehandling.GroovyCastException: Cannot cast object '42' with class 'java.lang.String' to class 'java.lang.Number'
+//> 43
+
+//# toString(n) on an Integer, Long or Double is the class's static toString of n
+println 255.toString(16)
+println 255L.toString(2)
+println Integer.valueOf(255).toString(16)
+println 255G.toString(16)
+println 2.5.toString()
+println Integer.toString(255, 16)
+println Long.toString(255L, 2)
+println Integer.toHexString(255)
+try { println 2.5d.toString(3) } catch (e) { println e.getClass().name }
+try { println 2.5.toString(3) } catch (e) { println e.getClass().name }
+//> 16
+//> 2
+//> 16
+//> ff
+//> 2.5
+//> ff
+//> 11111111
+//> ff
+//> 3.0
+//> groovy.lang.MissingMethodException
