@@ -999,6 +999,8 @@ pub fn date_method(
     let dt = at(ms, tz);
     Ok(Some(match (name, args) {
         ("getTime", []) => Value::Long(ms),
+        // A null zone is Java's NullPointerException (a location without a time zone).
+        ("format", [_, Value::Null]) => return Err(EvalError::npe("the time zone is null")),
         ("format", [p]) | ("format", [p, _]) => {
             let p = display(h, p);
             let z = zone_arg(h, args.get(1));

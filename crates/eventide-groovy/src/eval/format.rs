@@ -341,13 +341,26 @@ pub fn format(interp: &mut Interpreter, h: &mut dyn Host, fmt: &str, args: &[Val
                     }
                     _ => return Err(conversion_error(conv, arg)),
                 };
-                let s = if spec.alt { format!("{}{s}", if conv == 'o' { "0" } else { "0x" }) } else { s };
-                let s = if conv == 'X' { s.to_uppercase() } else { s };
-                match spec.width {
-                    Some(w) if spec.zero && !spec.minus && w > s.len() => {
-                        format!("{}{s}", "0".repeat(w - s.len()))
+                // A negative BigInteger keeps its sign in front of the prefix and the zeros.
+                let (sign, digits) = match s.strip_prefix('-') {
+                    Some(d) => ("-", d.to_string()),
+                    None => ("", s),
+                };
+                let prefix = if spec.alt {
+                    if conv == 'o' {
+                        "0"
+                    } else {
+                        "0x"
                     }
-                    _ => pad(&spec, s),
+                } else {
+                    ""
+                };
+                let s = format!("{prefix}{digits}");
+                let s = if conv == 'X' { s.to_uppercase() } else { s };
+                let len = sign.len() + s.len();
+                match spec.width {
+                    Some(w) if spec.zero && !spec.minus && w > len => format!("{sign}{}{s}", "0".repeat(w - len)),
+                    _ => pad(&spec, format!("{sign}{s}")),
                 }
             }
             'f' | 'e' | 'E' | 'g' | 'G' => {

@@ -288,6 +288,38 @@ fn write(h: &mut dyn Host, out: &mut String, v: &Value, depth: usize) {
     }
 }
 
+/// What `JsonOutput.toJson` refuses in `v`, as Groovy's error: a NaN or infinite number, or a
+/// map with a null key.
+pub fn refused(v: &Value) -> Option<EvalError> {
+    fn walk(v: &Value, depth: usize) -> Option<EvalError> {
+        if depth > 200 {
+            return None;
+        }
+        let number = |x: f64| {
+            let what = if x.is_nan() { ("NaN", "NaN are") } else { ("Infinity", "infinite are") };
+            let word = if x.is_nan() || x > 0.0 { what.0.to_string() } else { format!("-{}", what.0) };
+            Some(err(format!("Number {word} can't be serialized as JSON: {} not allowed in JSON.", what.1)))
+        };
+        match v {
+            Value::Double(d) if !d.is_finite() => number(*d),
+            Value::Float(f) if !f.is_finite() => number(*f as f64),
+            Value::List(l) => l.borrow().iter().find_map(|x| walk(x, depth + 1)),
+            Value::Map(m) => m.borrow().iter().find_map(|(k, x)| {
+                if k.is_null() {
+                    Some(EvalError::exception(
+                        class::ILLEGAL_ARGUMENT,
+                        Some("Maps with null keys can't be converted to JSON".into()),
+                    ))
+                } else {
+                    walk(x, depth + 1)
+                }
+            }),
+            _ => None,
+        }
+    }
+    walk(v, 0)
+}
+
 /// `JsonOutput.toJson(v)`.
 pub fn to_json(h: &mut dyn Host, v: &Value) -> String {
     let mut out = String::new();

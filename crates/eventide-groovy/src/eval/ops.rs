@@ -151,11 +151,10 @@ pub fn arith(op: Arith, a: &Value, b: &Value) -> Result<Value, NumError> {
                 Arith::Add => x.checked_add(y),
                 Arith::Sub => x.checked_sub(y),
                 Arith::Mul => x.checked_mul(y),
-                Arith::Mod | Arith::IntDiv if y == 0 => {
-                    return Err(NumError::Arithmetic("BigInteger divide by zero".into()))
-                }
-                // BigInteger.mod: never negative.
-                Arith::Mod => Some(x.rem_euclid(y.abs())),
+                // BigInteger.mod: never negative, and only by a positive modulus.
+                Arith::Mod if y <= 0 => return Err(NumError::Arithmetic("BigInteger: modulus not positive".into())),
+                Arith::IntDiv if y == 0 => return Err(NumError::Arithmetic("BigInteger divide by zero".into())),
+                Arith::Mod => Some(x.rem_euclid(y)),
                 Arith::IntDiv => x.checked_div(y),
                 Arith::Div => None,
             };

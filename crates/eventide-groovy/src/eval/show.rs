@@ -272,6 +272,8 @@ fn write_inspect(h: &mut dyn Host, out: &mut String, v: &Value, depth: usize) {
             }
             out.push(']');
         }
+        // A range inside a collection inspects as itself (`['r':1..3]`).
+        Value::Range(_) => write_value(&mut Some(h), out, v, depth, Style::Groovy),
         _ => write_display(h, out, v),
     }
 }

@@ -656,6 +656,12 @@ pub fn call_static(
             h.print(&s);
             Value::Null
         }
+        ("TimeZone", "getTimeZone", [Value::Null]) => {
+            return Err(EvalError::exception(
+                "groovy.lang.GroovyRuntimeException",
+                Some("Ambiguous method overloading for method java.util.TimeZone#getTimeZone.\nCannot resolve which method to invoke for [null] due to overlapping prototypes between:\n\t[class java.lang.String]\n\t[class java.time.ZoneId]".into()),
+            ))
+        }
         ("TimeZone", "getTimeZone", [id]) => {
             let id = display(h, id);
             Value::obj(Obj::TimeZone(super::date::time_zone(&id)))
@@ -678,6 +684,7 @@ pub fn call_static(
             }
             Value::Null
         }
+        ("Date", "parse", [_, _, Value::Null]) => return Err(EvalError::npe("the time zone is null")),
         ("Date", "parse", [fmt, text]) | ("Date", "parse", [fmt, text, _]) => {
             let (fmt, text) = (display(h, fmt), display(h, text));
             let tz = match a.get(2) {
@@ -723,7 +730,10 @@ pub fn call_static(
             Value::str(&format!("{}-{}-{}-{}-{}", &s[0..8], &s[8..12], &s[12..16], &s[16..20], &s[20..32]))
         }
         ("UUID", "fromString", [s]) => Value::str(&display(h, s)),
-        ("JsonOutput", "toJson", [v]) => Value::str(&super::json::to_json(h, v)),
+        ("JsonOutput", "toJson", [v]) => match super::json::refused(v) {
+            Some(e) => return Err(e),
+            None => Value::str(&super::json::to_json(h, v)),
+        },
         ("JsonOutput", "prettyPrint", [s]) => {
             let s = display(h, s);
             Value::str(&super::json::pretty_print(&s))

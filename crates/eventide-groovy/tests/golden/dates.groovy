@@ -537,3 +537,15 @@ try { println Date.parse('EEE MMM dd HH:mm:ss z yyyy', s).time } catch (e) { pri
 //> EDT -> 16:00Z
 //> Sun Mar 31 04:57:49 CEST 2024
 //> 1711853869000
+
+//# a null time zone is Java's NullPointerException; getTimeZone(null) is ambiguous
+def tz = null
+try { TimeZone.getTimeZone(tz) } catch (e) { println e.message }
+try { new Date(0).format('HH:mm', tz) } catch (e) { println e.getClass().name }
+try { Date.parse('HH:mm', '10:00', tz) } catch (e) { println e.getClass().name }
+//> Ambiguous method overloading for method java.util.TimeZone#getTimeZone.
+//> Cannot resolve which method to invoke for [null] due to overlapping prototypes between:
+//> 	[class java.lang.String]
+//> 	[class java.time.ZoneId]
+//> java.lang.NullPointerException
+//> java.lang.NullPointerException

@@ -132,3 +132,27 @@ import groovy.json.*
 //> '[1,]': JsonException
 //> '{"a":1}}': OK [a:1]
 //> 'true false': OK true
+
+//# JsonOutput refuses NaN, infinities and null keys
+import groovy.json.*
+def t = { c -> try { println c() } catch (e) { println "EXC ${e.getClass().simpleName}: ${e.message}" } }
+t { JsonOutput.toJson([v: Double.NaN]) }
+t { JsonOutput.toJson([v: 1.0d / 0]) }
+t { JsonOutput.toJson([(null): 1]) }
+t { JsonOutput.toJson([1.0f / 0]) }
+//> EXC JsonException: Number NaN can't be serialized as JSON: NaN are not allowed in JSON.
+//> EXC JsonException: Number Infinity can't be serialized as JSON: infinite are not allowed in JSON.
+//> EXC IllegalArgumentException: Maps with null keys can't be converted to JSON
+//> EXC JsonException: Number Infinity can't be serialized as JSON: infinite are not allowed in JSON.
+
+//# JsonOutput refuses them nested too
+import groovy.json.*
+def t = { c -> try { println c() } catch (e) { println "EXC ${e.getClass().simpleName}: ${e.message}" } }
+t { JsonOutput.toJson([a: [1, [b: -1.0d / 0]]]) }
+t { JsonOutput.toJson(Float.NaN) }
+t { JsonOutput.toJson([a: [(null): 2]]) }
+t { JsonOutput.toJson([a: 1.5d, b: [2.5f]]) }
+//> EXC JsonException: Number -Infinity can't be serialized as JSON: infinite are not allowed in JSON.
+//> EXC JsonException: Number NaN can't be serialized as JSON: NaN are not allowed in JSON.
+//> EXC IllegalArgumentException: Maps with null keys can't be converted to JSON
+//> {"a":1.5,"b":[2.5]}

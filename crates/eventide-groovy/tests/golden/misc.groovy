@@ -460,3 +460,9 @@ t("urlbad") { URLDecoder.decode('%zz', 'UTF-8') }
 //# a TreeSet or TreeMap ordered by a comparator is not modelled: a located unsupported construct, not a set holding the closure
 def t = new TreeSet({ a, b -> b <=> a })
 //! unsupported construct: a TreeSet ordered by a comparator
+
+//# a range inside a collection inspects as a range
+println([r: 1..3].inspect())
+println([1..3, 2..<4].inspect())
+//> ['r':1..3]
+//> [1..3, 2..<4]

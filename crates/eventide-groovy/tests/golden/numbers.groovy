@@ -822,3 +822,26 @@ try { println 2.5.toString(3) } catch (e) { println e.getClass().name }
 //> ff
 //> 3.0
 //> groovy.lang.MissingMethodException
+
+//# %x and %o of a negative BigInteger keep the sign in front of prefix and zeros
+println String.format('%08X', -99G)
+println String.format('%#x', -99G)
+println String.format('%#o', -99G)
+println String.format('%08d', -99G)
+println String.format('%x', -99G)
+//> -0000063
+//> -0x63
+//> -0143
+//> -0000099
+//> -63
+
+//# BigInteger mod needs a positive modulus
+def t = { c -> try { def r = c(); println "$r ${r.getClass().simpleName}" } catch (e) { println "EXC ${e.getClass().simpleName}: ${e.message}" } }
+t { 7 % -3G }
+t { 7G % -3 }
+t { 7G.mod(-3G) }
+t { 7G % 0 }
+//> EXC ArithmeticException: BigInteger: modulus not positive
+//> EXC ArithmeticException: BigInteger: modulus not positive
+//> EXC ArithmeticException: BigInteger: modulus not positive
+//> EXC ArithmeticException: BigInteger: modulus not positive
