@@ -747,11 +747,7 @@ pub fn program_from_source(file: SourceFile) -> Result<Program, LoadError> {
     let file = Arc::new(file);
     let script = parse(&file)
         .map_err(|e| LoadError { diagnostic: Diagnostic::from_syntax(&file, &e), kind: LoadErrorKind::Syntax })?;
-    let declares_threads = script.stmts.iter().any(|s| {
-        matches!(&s.kind, StmtKind::Expr(e) if matches!(&e.kind,
-            ExprKind::MethodCall { object: None, member: Member::Name(n), .. } if &**n == "thread"))
-    });
-    if declares_threads {
+    if threads::declares_threads(&script) {
         return ThreadSystem::from_script(file, Arc::new(script)).map(Program::Threads);
     }
     let file = SourceFile::new(file.name_arc(), file.text_arc());

@@ -72,6 +72,19 @@ pub fn top_level_acquire(stmt: &Stmt) -> Option<Result<(&str, Span), Span>> {
     }
 }
 
+/// Checks a method of a program of threads: its body runs inside some step, so it gets the checks
+/// of a step's statements (`acquire` is never a step there). `params` are its parameters.
+pub fn check_thread_method(
+    body: &[Stmt],
+    params: &[String],
+    names: &ModelNames,
+    threads: &ThreadNames,
+) -> Result<(), LintError> {
+    let mut walker =
+        Walker { names, threads: Some(threads), scopes: vec![params.iter().cloned().collect()], in_with: 0 };
+    walker.block(body)
+}
+
 /// Checks the body of a thread or handler of a program of threads: its top-level statements
 /// are its steps (locals declared by one are seen by the next). Besides the handler checks:
 /// `post("thread", "event")` must name a looper thread and a handler, `acquire("lock")` must be
@@ -370,10 +383,22 @@ fn thread_call(threads: &ThreadNames, name: &str, args: &Args, span: Span) -> Re
         Some(Expr { kind: ExprKind::Str(s), span }) => Some((&**s, *span)),
         _ => None,
     };
+    // A constant that is not text (`post(1, "e")`, `release(null)`) can never name anything.
+    let not_text = |i: usize| {
+        args.positional.get(i).is_some_and(|a| {
+            matches!(
+                a.kind,
+                ExprKind::Number(_) | ExprKind::Null | ExprKind::Bool(_) | ExprKind::List(_) | ExprKind::Map(_)
+            )
+        })
+    };
     match name {
         "post" => {
-            if args.positional.len() != 2 || !args.named.is_empty() {
-                return Err(LintError { span, message: "post() takes a thread name and an event name".into() });
+            if args.positional.len() != 2 || !args.named.is_empty() || not_text(0) || not_text(1) {
+                return Err(LintError {
+                    span,
+                    message: "post() takes a thread name and an event name: post(\"thread\", \"event\")".into(),
+                });
             }
             if let Some((thread, at)) = literal(0) {
                 if !threads.threads.contains(thread) {
@@ -405,8 +430,8 @@ fn thread_call(threads: &ThreadNames, name: &str, args: &Args, span: Span) -> Re
             message: "acquire() must be a step of its own: a top-level statement of a thread or handler body".into(),
         }),
         "release" => {
-            if args.positional.len() != 1 || !args.named.is_empty() {
-                return Err(LintError { span, message: "release() takes one lock name".into() });
+            if args.positional.len() != 1 || !args.named.is_empty() || not_text(0) {
+                return Err(LintError { span, message: "release() takes one lock name: release(\"name\")".into() });
             }
             if let Some((lock, at)) = literal(0) {
                 if !threads.locks.contains(lock) {
@@ -421,6 +446,12 @@ fn thread_call(threads: &ThreadNames, name: &str, args: &Args, span: Span) -> Re
         "enable" | "disable" => Err(LintError {
             span,
             message: format!("{name}() is for event models; threads post events with post(\"thread\", \"event\")"),
+        }),
+        "thread" | "handler" => Err(LintError {
+            span,
+            message: format!(
+                "{name}() declares a {name} when the file is loaded; a step cannot declare one (call it from the top level)"
+            ),
         }),
         _ => Ok(()),
     }

@@ -57,7 +57,8 @@ use eventide_engine::{
     SourcePosition, Step, StopReason, TaskStep, TransitionSystem, Watchdog,
 };
 use eventide_groovy::eval::{ErrorKind, EvalError, Host, Interpreter, Interrupt, InterruptReason, Value};
-use eventide_groovy::syntax::{ExprKind, Member, Name, Script, SourceFile, Span, StmtKind};
+use eventide_groovy::syntax::visit::for_each_expr;
+use eventide_groovy::syntax::{Args, Expr, ExprKind, Member, Name, Script, SourceFile, Span, StmtKind};
 use eventide_groovy::Diagnostic;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::hash::Hasher;
@@ -244,6 +245,44 @@ fn named(what: &str, name: &Value, body: &Value) -> Result<String, EvalError> {
     Ok(name)
 }
 
+/// A call `thread(...)` or `handler(...)` (no receiver): its name and arguments.
+fn declaration_call(e: &Expr) -> Option<(&str, &Args)> {
+    match &e.kind {
+        ExprKind::MethodCall { object: None, member: Member::Name(name), args, .. }
+            if &**name == "thread" || &**name == "handler" =>
+        {
+            Some((name, args))
+        }
+        _ => None,
+    }
+}
+
+/// Whether a parsed model file is a program of threads: it calls `thread(...)` somewhere (at the
+/// top level, in a loop or in a method it runs), or declares handlers without any `event(...)`,
+/// and declares no method of those names itself.
+pub(crate) fn declares_threads(script: &Script) -> bool {
+    let own: Vec<&str> = script
+        .stmts
+        .iter()
+        .filter_map(|s| match &s.kind {
+            StmtKind::Method(m) => Some(&*m.name),
+            _ => None,
+        })
+        .collect();
+    let (mut threads, mut handlers, mut events) = (false, false, false);
+    for_each_expr(&script.stmts, &mut |e| {
+        if let ExprKind::MethodCall { object: None, member: Member::Name(name), .. } = &e.kind {
+            match &**name {
+                "thread" if !own.contains(&"thread") => threads = true,
+                "handler" if !own.contains(&"handler") => handlers = true,
+                "event" => events = true,
+                _ => {}
+            }
+        }
+    });
+    threads || (handlers && !events)
+}
+
 impl ThreadSystem {
     /// Loads a program of threads from parsed source (see [`crate::load_program`]).
     pub(crate) fn from_script(file: Arc<SourceFile>, script: Arc<Script>) -> Result<ThreadSystem, LoadError> {
@@ -296,6 +335,16 @@ impl ThreadSystem {
                 .collect();
             Code { name: name.to_string(), closure: closure.clone(), steps }
         };
+        if host.threads.is_empty() {
+            let mut first = None;
+            for_each_expr(&script.stmts, &mut |e| {
+                if first.is_none() && declaration_call(e).is_some() {
+                    first = Some(e.span);
+                }
+            });
+            let span = first.unwrap_or(Span { start: 0, end: 0 });
+            return Err(model_error(span, "a program of threads needs a thread: declare one with thread(\"name\") { ... } (handlers run on loopers)".into()));
+        }
         let threads: Vec<ThreadDecl> =
             host.threads.iter().map(|(n, looper, b)| ThreadDecl { code: code(n, b), looper: *looper }).collect();
         let handlers: Vec<Code> = host.handlers.iter().map(|(n, b)| code(n, b)).collect();
@@ -311,20 +360,38 @@ impl ThreadSystem {
         let lock_names: FxHashSet<String> = locks.iter().cloned().collect();
         let tn =
             ThreadNames { threads: &thread_names, loopers: &loopers, handlers: &handler_names, locks: &lock_names };
+        // The file's methods run inside steps and get a step's checks; a method that declares
+        // threads runs at load instead (its bodies were checked above).
         for stmt in &script.stmts {
-            let StmtKind::Expr(e) = &stmt.kind else { continue };
-            let ExprKind::MethodCall { object: None, member: Member::Name(name), args, .. } = &e.kind else { continue };
-            if &**name != "thread" && &**name != "handler" {
+            let StmtKind::Method(m) = &stmt.kind else { continue };
+            let mut declares = false;
+            for_each_expr(&m.body, &mut |e| declares |= declaration_call(e).is_some());
+            if declares {
                 continue;
             }
+            let params: Vec<String> = m.params.iter().map(|p| p.name.to_string()).collect();
+            lint::check_thread_method(&m.body, &params, &names, &tn).map_err(|e| model_error(e.span, e.message))?;
+        }
+        // Every `thread(...)`/`handler(...)` call, wherever it is (a loop declaring workers, a
+        // method the top level calls): the bodies written as closure literals. A call inside a
+        // body is refused there, since a step cannot declare a thread.
+        let mut first_error: Option<LoadError> = None;
+        for_each_expr(&script.stmts, &mut |e| {
+            let Some((name, args)) = declaration_call(e) else { return };
             for arg in &args.positional {
-                if let ExprKind::Closure(c) = &arg.kind {
-                    if c.params.as_ref().is_some_and(|p| !p.is_empty()) {
-                        return Err(model_error(c.span, format!("a {name} body takes no parameters")));
-                    }
-                    lint::check_thread_body(&c.body, &names, &tn).map_err(|e| model_error(e.span, e.message))?;
+                let ExprKind::Closure(c) = &arg.kind else { continue };
+                let error = if c.params.as_ref().is_some_and(|p| !p.is_empty()) {
+                    Some(model_error(c.span, format!("a {name} body takes no parameters")))
+                } else {
+                    lint::check_thread_body(&c.body, &names, &tn).err().map(|e| model_error(e.span, e.message))
+                };
+                if first_error.is_none() {
+                    first_error = error;
                 }
             }
+        });
+        if let Some(error) = first_error {
+            return Err(error);
         }
         let names = Names {
             var_index: host.vars.names().enumerate().map(|(i, n)| (n.clone(), i)).collect(),

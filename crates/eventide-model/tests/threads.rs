@@ -189,10 +189,43 @@ fn bad_input_is_a_located_error() {
         ("event(\"e\") { }\nthread(\"a\") { }", "bad.groovy:1:1", "either events"),
         ("thread(\"a\") { }\nthread(\"a\") { }", "bad.groovy:2:1", "declared twice"),
         ("thread(\"a\") { y = 1 }", "bad.groovy:1:15", "undeclared variable `y`"),
+        // The file's methods run inside steps and get their checks.
+        ("def f() { zz = 1 }\nthread(\"a\") { f() }", "bad.groovy:1:11", "undeclared variable `zz`"),
+        ("def send() { post(\"nope\", \"e\") }\nthread(\"a\") { send() }", "bad.groovy:1:19", "no thread named `nope`"),
+        (
+            "def grab() { acquire(\"m\") }\nthread(\"a\") { grab(); release(\"m\") }",
+            "bad.groovy:1:14",
+            "must be a step of its own",
+        ),
+        // Constants that cannot name a thread, an event or a lock.
+        (
+            "thread(\"l\", looper: true) { post(1, \"e\") }\nhandler(\"e\") { }",
+            "bad.groovy:1:29",
+            "post(\"thread\", \"event\")",
+        ),
+        ("thread(\"a\") { acquire(\"m\"); release(5) }", "bad.groovy:1:29", "release(\"name\")"),
+        // Threads and handlers are declared at load, not by a step.
+        ("thread(\"a\") { handler(\"e\") { } }", "bad.groovy:1:15", "a step cannot declare one"),
+        ("x = 0\nhandler(\"e\") { x = 1 }", "bad.groovy:2:1", "needs a thread"),
+        // A body declared in a loop is checked as one declared at the top level.
+        ("for (n in [\"a\", \"b\"]) {\n  thread(n) { y = 1 }\n}", "bad.groovy:2:15", "undeclared variable `y`"),
     ];
     for (text, at, message) in cases {
         let error = load_text(text).err().unwrap_or_else(|| panic!("loaded: {text}"));
         assert!(error.contains(at) && error.contains(message), "{text}\n=> {error}");
+    }
+}
+
+#[test]
+fn threads_declared_in_a_loop_or_a_method_make_a_program_of_threads() {
+    let looped = "x = 0\nfor (int i = 0; i < 2; i++) {\n  thread(\"t\" + i) { x = x + 1 }\n}";
+    let helper = "x = 0\ndef worker(String n) { thread(n) { x = x + 1 } }\nworker(\"a\")\nworker(\"b\")";
+    for text in [looped, helper] {
+        let mut program = load_text(text).unwrap_or_else(|e| panic!("{text}\n=> {e}"));
+        let names: Vec<&str> = program.thread_names().collect();
+        assert_eq!(names.len(), 2, "{names:?}");
+        let outcome = explore(&mut program, &Config::new(Por::Dpor));
+        assert!(outcome.complete && outcome.findings.is_empty(), "{:?}", outcome.findings);
     }
 }
 
