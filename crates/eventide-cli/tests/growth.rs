@@ -148,6 +148,11 @@ fn thread_programs_take_the_bound_and_name_a_growing_queue() {
     let log = log.to_str().unwrap();
     let v = json(&["check", log, "--max-states", "200", "--json"], 3);
     assert_eq!(v["growth"][0]["location"], "log", "{v}");
+    // The stateless explorer gives the same diagnosis, its witness the trace it was on.
+    let v = json(&["check", log, "--por", "em-dpor", "--max-states", "200", "--json"], 3);
+    assert_eq!(v["growth"][0]["location"], "log", "{v}");
+    assert!(v["growth"][0]["trace"].as_array().is_some_and(|t| !t.is_empty()), "{v}");
+    assert_eq!(v["variety"][0]["location"], "log", "{v}");
     let bounded = json(&["check", log, "--bound-collections", "3", "--max-states", "2000", "--json"], 0);
     assert_eq!((bounded["verdict"].as_str(), bounded["bounded"].as_bool()), (Some("ok"), Some(true)), "{bounded}");
     assert!(bounded["states"].as_u64().unwrap() < 20, "{bounded}");

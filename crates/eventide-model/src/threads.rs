@@ -806,8 +806,17 @@ impl TransitionSystem for ThreadSystem {
         let ThreadState { values, threads, .. } = &mut next;
         let shared = values.iter_mut().enumerate().filter(|(i, _)| *i < vars && written(*i));
         let shared = shared.map(|(i, v)| (&*self.var_names[i], v));
+        findings.extend(crate::drop_captured_locals(&self.file, shared));
         let locals = threads[t].locals.iter_mut().map(|(n, v)| (&**n, v));
-        findings.extend(crate::drop_captured_locals(&self.file, shared.chain(locals)));
+        let captured = crate::drop_captured_locals(&self.file, locals);
+        if !captured.is_empty() {
+            // The run cannot go on with a local it could not keep (its later steps would see
+            // null): it ends here, as at an exception.
+            findings.extend(captured);
+            label.ends = true;
+            threads[t].at = None;
+            threads[t].locals = Vec::new();
+        }
         demote_unchanged_writes(accesses, |l| {
             l.data_index()
                 .filter(|&i| (i as usize) < vars)

@@ -76,6 +76,7 @@
 //! transitions (pairs of a state fingerprint and a thread), `states` the number of distinct
 //! states, `executed` the number of steps run.
 
+use super::growth::Witness;
 use super::limits::StopReason;
 use super::monitor::Monitor;
 use super::step::{sorted_enabled, Bookkeeper, Ended};
@@ -610,9 +611,15 @@ pub fn explore_with<T: TransitionSystem, M: Monitor<T>>(
             reverse(&mut nodes, &trace, i, &target, 0);
         }
         let (next, fp) = (step.next, step.fp);
-        if seen_states.insert(fp) {
+        let new_state = seen_states.insert(fp);
+        if new_state {
             stats.states += 1;
         }
+        // The growth diagnosis of a run a limit stops: a stateless search keeps no graph, so a
+        // growing location's witness is the trace itself.
+        let src = &nodes.last().expect("the top node").state;
+        let witness = || Witness::Trace(nodes.iter().filter_map(|n| n.taken).chain(std::iter::once(event)).collect());
+        book.on_transition(system, src, &next, new_state, stats.states, witness);
         if on_path.contains(&fp) {
             cyclic = true;
             mid_trace = true;
@@ -644,6 +651,8 @@ pub fn explore_with<T: TransitionSystem, M: Monitor<T>>(
     if mid_trace {
         stats.executions += 1;
     }
+    let growth = book.growth_report(system, None, stats.states);
+    let variety = book.variety_report(system);
     let Ended { findings, mut stop, cut_short } = book.finish(system, &mut stats);
     if cyclic && stop.is_none() {
         stop = Some(StopReason::Cyclic);
@@ -659,8 +668,8 @@ pub fn explore_with<T: TransitionSystem, M: Monitor<T>>(
         findings,
         event_names: event_names(system, max_event),
         graph: None,
-        growth: Vec::new(),
-        variety: Vec::new(),
+        growth,
+        variety,
         cut_short,
     }
 }
