@@ -380,3 +380,28 @@ def onHandler(evt) {
     assert!(outputs.iter().any(|o| o.starts_with("sendEvent: ") && o.contains("fanReport")), "{outputs:?}");
     assert!(outputs.iter().any(|o| o == r#"sendPush: {"speed":4}"#), "{outputs:?}");
 }
+
+#[test]
+fn capabilities_of_the_later_reference_are_devices_with_their_modes_and_sensors() {
+    let app = temp(
+        "appliances.groovy",
+        r#"definition(name: "Appliance watch", namespace: "t", author: "t", description: "d", category: "c")
+preferences { section {
+  input "cam", "capability.videoCamera"; input "washer", "capability.washerMode"; input "ac", "capability.airConditionerMode"
+  input "tv", "capability.mediaPlayback"; input "alarm", "capability.temperatureAlarm"; input "gas", "capability.gasDetector"
+} }
+def installed() {
+  subscribe(alarm, "temperatureAlarm.freeze", freeze)
+  subscribe(gas, "gas.detected", gasHandler)
+}
+def freeze(evt) { ac.setAirConditionerMode("heat"); cam.on() }
+def gasHandler(evt) { tv.pause(); state.seen = "${washer.currentWasherMode} ${ac.currentAirConditionerMode} ${cam.currentCamera}" }
+"#,
+    );
+    let v = app_json(&[&app], 0);
+    assert_eq!(v["ok"], true, "{v}");
+    assert_eq!(v["devices"].as_array().map(Vec::len), Some(6), "each its own device: {v}");
+    assert_eq!(strings(&v["event_names"]), ["tempAlarm1.temperatureAlarm=freeze", "gas1.gas=detected"], "{v}");
+    assert_eq!(v["custom_commands"], serde_json::json!([]), "the commands are the capabilities' own: {v}");
+    assert_eq!(v["handlers_run"], 3, "{v}");
+}

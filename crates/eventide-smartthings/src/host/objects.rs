@@ -241,9 +241,9 @@ fn device_property(h: &mut StHost, d: u32, name: &str) -> Option<Value> {
         },
         "hub" => Value::Host(HostRef { kind: kind::HUB, id: 0 }),
         "status" => Value::str("ONLINE"),
-        "capabilities" => {
-            Value::new_list(device.capabilities.iter().map(|c| map_of(&[("name", Value::str(c))])).collect())
-        }
+        "capabilities" => Value::new_list(
+            device.capabilities.iter().map(|c| map_of(&[("name", Value::str(&capability_display_name(c)))])).collect(),
+        ),
         "supportedAttributes" => Value::new_list(
             device
                 .attributes
@@ -806,5 +806,49 @@ pub(super) fn display_object(h: &mut StHost, obj: HostRef) -> String {
         // An enum constant shows its name (`LAN`).
         kind::PACKAGE => h.name(obj.id).rsplit('.').next().unwrap_or_default().to_string(),
         _ => "object".to_string(),
+    }
+}
+
+/// The name the platform gives a capability (`switchLevel` is `Switch Level`, `pHMeasurement`
+/// `pH Measurement`): words split where a capital starts one, the first capitalised.
+fn capability_display_name(id: &str) -> String {
+    let cs: Vec<char> = id.chars().collect();
+    let mut out = String::with_capacity(id.len() + 4);
+    for (i, &c) in cs.iter().enumerate() {
+        if i == 0 {
+            if cs.get(1).is_some_and(|n| n.is_uppercase()) {
+                out.push(c);
+            } else {
+                out.extend(c.to_uppercase());
+            }
+            continue;
+        }
+        let starts_word = c.is_uppercase()
+            && i > 1
+            && (cs[i - 1].is_lowercase()
+                || (cs[i - 1].is_uppercase() && cs.get(i + 1).is_some_and(|n| n.is_lowercase())));
+        if starts_word {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::capability_display_name;
+
+    #[test]
+    fn capability_names_read_as_the_platform_gives_them() {
+        for (id, name) in [
+            ("switch", "Switch"),
+            ("switchLevel", "Switch Level"),
+            ("relativeHumidityMeasurement", "Relative Humidity Measurement"),
+            ("pHMeasurement", "pH Measurement"),
+            ("carbonMonoxideDetector", "Carbon Monoxide Detector"),
+        ] {
+            assert_eq!(capability_display_name(id), name);
+        }
     }
 }
