@@ -101,6 +101,12 @@ pub fn binary_op(interp: &mut Interpreter, h: &mut dyn Host, op: BinaryOp, a: &V
             out.push_str(b.as_str().unwrap_or(""));
             Ok(Value::str(&out))
         }
+        // The GDK's `CharSequence.plus`: a StringBuilder plus anything is a new String.
+        (BinaryOp::Add, Value::Obj(o)) if matches!(&**o, Obj::StringBuilder(_)) => {
+            let mut out = display(h, a);
+            super::show::write_display(h, &mut out, b);
+            Ok(Value::str(&out))
+        }
         (BinaryOp::Add, Value::Null) if b.is_string() => Ok(Value::str(&format!("null{}", b.as_str().unwrap_or("")))),
         (BinaryOp::Add, Value::List(l)) => {
             let mut items = l.borrow().to_vec();

@@ -897,6 +897,18 @@ pub fn list_method(
             let sep = display(h, sep);
             Value::str(&join_items(h, &snapshot(), &sep))
         }
+        ("groupBy", closures) if closures.len() > 1 && closures.iter().all(Value::is_callable) => {
+            group_by_each(interp, h, snapshot(), closures)?
+        }
+        ("collectEntries", [Value::Map(into), c]) if c.is_callable() => {
+            for it in snapshot() {
+                let v = call1(interp, h, c, it)?;
+                let mut m = into.borrow().clone();
+                entry_of(h, &v, &mut m)?;
+                *into.borrow_mut() = m;
+            }
+            args[0].clone()
+        }
         ("groupBy", [c]) if c.is_callable() => {
             let mut out = GMap::new();
             for it in snapshot() {
@@ -1408,6 +1420,41 @@ pub fn map_method(
             }
             Value::new_map(out)
         }
+        ("collectEntries", [Value::Map(into), c]) if c.is_callable() => {
+            for (k, v) in entries() {
+                let r = call_entry(interp, h, c, &k, &v)?;
+                let mut m = into.borrow().clone();
+                entry_of(h, &r, &mut m)?;
+                *into.borrow_mut() = m;
+            }
+            args[0].clone()
+        }
+        ("takeWhile" | "dropWhile", [c]) if c.is_callable() => {
+            let all = entries();
+            let mut n = 0;
+            for (k, v) in &all {
+                if !test_entry(interp, h, c, k, v)? {
+                    break;
+                }
+                n += 1;
+            }
+            let kept = if name == "takeWhile" { &all[..n] } else { &all[n..] };
+            let mut out = GMap::new();
+            for (k, v) in kept {
+                out.insert(k.clone(), v.clone());
+            }
+            Value::new_map(out)
+        }
+        ("findResults", [c]) if c.is_callable() => {
+            let mut out = Vec::new();
+            for (k, v) in entries() {
+                let r = call_entry(interp, h, c, &k, &v)?;
+                if !r.is_null() {
+                    out.push(r);
+                }
+            }
+            Value::new_list(out)
+        }
         ("find", [c]) if c.is_callable() => {
             for (k, v) in entries() {
                 if test_entry(interp, h, c, &k, &v)? {
@@ -1630,4 +1677,23 @@ fn filtered_kind(l: &ListRef) -> ListKind {
     } else {
         ListKind::List
     }
+}
+
+/// `groupBy(c1, c2, ...)`: a map from each key of `c1` to the grouping of its elements by the rest.
+fn group_by_each(interp: &mut Interpreter, h: &mut dyn Host, items: Vec<Value>, closures: &[Value]) -> R<Value> {
+    let Some((first, rest)) = closures.split_first() else { return Ok(Value::new_list(items)) };
+    let mut groups: Vec<(Value, Vec<Value>)> = Vec::new();
+    for it in items {
+        let k = call1(interp, h, first, it.clone())?;
+        match groups.iter_mut().find(|(g, _)| ops::java_equals(g, &k)) {
+            Some((_, members)) => members.push(it),
+            None => groups.push((k, vec![it])),
+        }
+    }
+    let mut out = GMap::new();
+    for (k, members) in groups {
+        let v = if rest.is_empty() { Value::new_list(members) } else { group_by_each(interp, h, members, rest)? };
+        out.insert(k, v);
+    }
+    Ok(Value::new_map(out))
 }

@@ -456,6 +456,11 @@ fn obj_method(
             _ => return Ok(None),
         })),
         Obj::StringBuilder(s) => Ok(Some(match (name, args) {
+            // The GDK's `plus` of a CharSequence: a new String (`sb += 'x'` makes `sb` a String).
+            ("plus", [x]) => {
+                let text = format!("{}{}", s.borrow(), display(h, x));
+                Value::str(&text)
+            }
             // Java's `append(Object)`: `String.valueOf` (`{a=1}` for a map).
             ("append" | "leftShift", [x]) => {
                 let t = super::show::java_display(h, x);

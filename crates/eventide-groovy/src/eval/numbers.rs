@@ -180,6 +180,25 @@ pub fn method(
         ("and", _) => return bin(interp, h, BinaryOp::BitAnd),
         ("or", _) => return bin(interp, h, BinaryOp::BitOr),
         ("xor", _) => return bin(interp, h, BinaryOp::BitXor),
+        // `BigDecimal.pow(n)` (exact, the scale times n) and `BigInteger.pow(n)`.
+        ("pow", [n]) if matches!(recv, Value::Decimal(_) | Value::BigInt(_)) && int_arg(n).is_some() => {
+            let n = int_arg(n).unwrap_or(0);
+            if n < 0 {
+                let what = if matches!(recv, Value::BigInt(_)) { "Negative exponent" } else { "Invalid operation" };
+                return Err(EvalError::exception(class::ARITHMETIC, Some(what.into())));
+            }
+            if n > 10_000 {
+                return Err(EvalError::unsupported(format!("pow({n}) of a big number")));
+            }
+            let mut out = match recv {
+                Value::BigInt(_) => Value::BigInt(I128::new(1)),
+                _ => Value::Decimal(super::num::Dec::new(1, 0)),
+            };
+            for _ in 0..n {
+                out = ops::arith(ops::Arith::Mul, &out, recv).map_err(arith_err)?;
+            }
+            out
+        }
         ("intdiv", [x]) if x.is_number() => ops::arith(ops::Arith::IntDiv, recv, x).map_err(arith_err)?,
         // Java's `remainder`: the sign of the dividend (`(-7G).remainder(3G)` is -1), where
         // Groovy's `%` of a BigInteger is its non-negative `mod`.

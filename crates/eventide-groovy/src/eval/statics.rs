@@ -743,6 +743,13 @@ pub fn call_static(
             super::methods::builtin_method(interp, h, l, "sort", extra)?;
             Value::Null
         }
+        ("Collections", "singletonMap", [k, v]) => {
+            let mut m = GMap::new();
+            m.insert(k.clone(), v.clone());
+            Value::new_map(m)
+        }
+        ("Collections", "singleton", [x]) => Value::new_list_of(ListKind::Set, vec![x.clone()]),
+        ("Collections", "emptySet", []) => Value::new_list_of(ListKind::Set, Vec::new()),
         ("Collections", "reverse", [l @ Value::List(_)]) => {
             super::methods::builtin_method(interp, h, l, "reverse", vec![Value::Bool(true)])?;
             Value::Null
@@ -789,9 +796,9 @@ pub fn call_static(
             super::methods::builtin_method(interp, h, l, "sort", extra)?;
             Value::Null
         }
-        ("Collections", "emptyList" | "emptySet", []) => Value::new_list(Vec::new()),
+        ("Collections", "emptyList", []) => Value::new_list(Vec::new()),
         ("Collections", "emptyMap", []) => Value::new_map(GMap::new()),
-        ("Collections", "singletonList" | "singleton", [x]) => Value::new_list(vec![x.clone()]),
+        ("Collections", "singletonList", [x]) => Value::new_list(vec![x.clone()]),
         (
             "Collections",
             "unmodifiableList" | "unmodifiableMap" | "unmodifiableSet" | "synchronizedList" | "synchronizedMap",

@@ -458,6 +458,16 @@ pub fn method(
             })
         }
         ("reverse", []) => Value::str(&s.chars().rev().collect::<String>()),
+        ("takeWhile" | "dropWhile", [c]) if c.is_callable() => {
+            let mut n = 0;
+            for ch in s.chars() {
+                if !test1(interp, h, c, Value::str(&ch.to_string()))? {
+                    break;
+                }
+                n += ch.len_utf8();
+            }
+            Value::str(if name == "takeWhile" { &s[..n] } else { &s[n..] })
+        }
         ("tr", [from, to]) => {
             let (from, to) = (super::show::display(h, from), super::show::display(h, to));
             Value::str(&translate(s, &from, &to))

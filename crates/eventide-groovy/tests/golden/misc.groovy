@@ -466,3 +466,98 @@ println([r: 1..3].inspect())
 println([1..3, 2..<4].inspect())
 //> ['r':1..3]
 //> [1..3, 2..<4]
+
+//# GDK methods SmartApps use: pow, takeWhile/dropWhile on strings and maps, collectEntries into a map, groupBy by several closures, findResults on maps, Collections.singletonMap, a StringBuilder plus a String
+def t = { String lab, Closure c -> try { println "$lab: ${c()}" } catch (e) { println "$lab: EXC ${e.getClass().simpleName}" } }
+t('pow') { 1.5.pow(3) }
+t('bipow') { 2G.pow(10) }
+t('takeWhile') { [1, 2, 3, 1].takeWhile { it < 3 } }
+t('dropWhile') { [1, 2, 3, 1].dropWhile { it < 3 } }
+t('strTakeWhile') { 'abc123'.takeWhile { it.isLetter() } }
+t('strDropWhile') { 'abc123'.dropWhile { it.isLetter() } }
+t('mapTakeWhile') { [a: 1, b: 2, c: 3].takeWhile { k, v -> v < 2 } }
+t('mapDropWhile') { [a: 1, b: 2, c: 3].dropWhile { it.value < 2 } }
+t('findResults') { [1, 2, 3, 4].findResults { it % 2 ? it * 10 : null } }
+t('collectEntriesInit') { [1, 2].collectEntries([z: 0]) { [(it.toString()): it] } }
+t('groupBy2') { [1, 2, 3, 4, 5, 6].groupBy({ it % 2 }, { it > 3 }) }
+t('singletonMap') { Collections.singletonMap('a', 1) }
+t('singletonList') { Collections.singletonList(5) }
+t('emptyList') { Collections.emptyList() }
+t('emptyMap') { Collections.emptyMap() }
+t('sbplus') { def sb = new StringBuilder('a'); sb += 'x'; sb }
+t('sbplusClass') { def sb = new StringBuilder('a'); sb += 'x'; sb.getClass().simpleName }
+t('mapFindResults') { [a: 1, b: 2].findResults { k, v -> v > 1 ? k : null } }
+t('listTail') { [1, 2, 3].tail() }
+t('listInit') { [1, 2, 3].init() }
+t('countBy') { ['a', 'bb', 'cc'].countBy { it.size() } }
+t('sum closure') { [1, 2, 3].sum { it * 2 } }
+t('subMap') { [a: 1, b: 2, c: 3].subMap(['a', 'c']) }
+t('indexed') { ['a', 'b'].indexed() }
+t('withIndex') { ['a', 'b'].withIndex() }
+t('collate') { [1, 2, 3, 4, 5].collate(2) }
+t('toSorted') { [3, 1, 2].toSorted() }
+t('minBy') { ['aa', 'b'].min { it.size() } }
+t('flatten map') { [[1, [2]], 3].flatten() }
+t('intersectStr') { 'abc'.toList().intersect('bcd'.toList()) }
+t('BigDecimal.valueOf') { BigDecimal.valueOf(2.5d) }
+t('setScale') { 2.345.setScale(2, BigDecimal.ROUND_HALF_UP) }
+t('Math.floorDiv') { Math.floorDiv(-7, 2) }
+t('Integer.compare') { Integer.compare(3, 5) }
+t('String.join') { String.join('-', ['a', 'b']) }
+t('max3') { [3, 7, 5].max() }
+t('strMultiply') { 'ab' * 3 }
+t('padLeftNum') { 5.toString().padLeft(3, '0') }
+t('asList') { Arrays.asList(1, 2) }
+t('emptySet') { Collections.emptySet() + [1] }
+t('bdpowNeg') { 1.5.pow(-1) }
+t('bdpow0') { 1.50.pow(0) }
+t('bdpow2') { 1.50.pow(2) }
+t('groupBy3') { ['ab', 'ac', 'bd', 'b'].groupBy({ it[0] }, { it.size() }, { it[-1] }) }
+t('collectEntriesInto') { def m = [q: 1]; def r = [a: 1, b: 2].collectEntries(m) { k, v -> [(k * 2): v] }; [r, m.is(r)] }
+t('emptyTake') { ''.takeWhile { true } + '|' + 'xyz'.dropWhile { true } + '|' }
+//> pow: 3.375
+//> bipow: 1024
+//> takeWhile: [1, 2]
+//> dropWhile: [3, 1]
+//> strTakeWhile: abc
+//> strDropWhile: 123
+//> mapTakeWhile: [a:1]
+//> mapDropWhile: [b:2, c:3]
+//> findResults: [10, 30]
+//> collectEntriesInit: [z:0, 1:1, 2:2]
+//> groupBy2: [1:[false:[1, 3], true:[5]], 0:[false:[2], true:[4, 6]]]
+//> singletonMap: [a:1]
+//> singletonList: [5]
+//> emptyList: []
+//> emptyMap: [:]
+//> sbplus: ax
+//> sbplusClass: String
+//> mapFindResults: [b]
+//> listTail: [2, 3]
+//> listInit: [1, 2]
+//> countBy: [1:1, 2:2]
+//> sum closure: 12
+//> subMap: [a:1, c:3]
+//> indexed: [0:a, 1:b]
+//> withIndex: [[a, 0], [b, 1]]
+//> collate: [[1, 2], [3, 4], [5]]
+//> toSorted: [1, 2, 3]
+//> minBy: b
+//> flatten map: [1, 2, 3]
+//> intersectStr: [b, c]
+//> BigDecimal.valueOf: 2.5
+//> setScale: 2.35
+//> Math.floorDiv: -4
+//> Integer.compare: -1
+//> String.join: a-b
+//> max3: 7
+//> strMultiply: ababab
+//> padLeftNum: 005
+//> asList: [1, 2]
+//> emptySet: [1]
+//> bdpowNeg: EXC ArithmeticException
+//> bdpow0: 1
+//> bdpow2: 2.2500
+//> groupBy3: [a:[2:[b:[ab], c:[ac]]], b:[2:[d:[bd]], 1:[b:[b]]]]
+//> collectEntriesInto: [[q:1, aa:1, bb:2], true]
+//> emptyTake: ||
