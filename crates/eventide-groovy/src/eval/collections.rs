@@ -1131,10 +1131,16 @@ pub fn list_method(
             drop(items);
             recv.clone()
         }
-        ("iterator", []) => Value::new_list(snapshot()),
+        ("iterator", []) => new_iterator(recv),
         ("equals", [x]) => Value::Bool(ops::values_equal(recv, x)),
         _ => return Ok(None),
     }))
+}
+
+/// `iterator()` of a list or map: a `java.util.Iterator` reading it as it goes.
+fn new_iterator(source: &Value) -> Value {
+    let state = super::value::IteratorState { source: source.clone(), next: 0, can_remove: false };
+    Value::obj(Obj::Iterator(state.into()))
 }
 
 /// Methods of ranges: a few of their own, the rest as on a list.
@@ -1445,6 +1451,7 @@ pub fn map_method(
             }
             Value::new_map(out)
         }
+        ("iterator", []) => new_iterator(recv),
         ("findResults", [c]) if c.is_callable() => {
             let mut out = Vec::new();
             for (k, v) in entries() {

@@ -485,6 +485,7 @@ pub fn instance_of(h: &mut dyn Host, v: &Value, name: &str) -> bool {
             Obj::StringBuilder(_) => matches!(simple, "StringBuilder" | "CharSequence" | "Object"),
             Obj::MapEntry(..) => matches!(simple, "Entry" | "Map.Entry" | "Object"),
             Obj::Random(_) => matches!(simple, "Random" | "Object"),
+            Obj::Iterator(_) => matches!(simple, "Iterator" | "Object"),
             Obj::JsonSlurper => matches!(simple, "JsonSlurper" | "Object"),
             Obj::Locale(_) => matches!(simple, "Locale" | "Object"),
             Obj::Calendar(_) => matches!(simple, "Calendar" | "GregorianCalendar" | "Object"),

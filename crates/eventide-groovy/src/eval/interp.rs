@@ -2300,6 +2300,15 @@ impl Interpreter {
                     let m = m.borrow();
                     m.matches.iter().map(|g| super::regex::match_value(g)).collect()
                 }
+                // An iterator gives what it has not returned yet, and is used up.
+                Obj::Iterator(it) => {
+                    let rest = self.iterate(h, &it.borrow().source)?;
+                    let mut it = it.borrow_mut();
+                    let remaining = rest.into_iter().skip(it.next).collect::<Vec<_>>();
+                    it.next += remaining.len();
+                    it.can_remove = false;
+                    remaining
+                }
                 _ => vec![v.clone()],
             },
             other => vec![other.clone()],

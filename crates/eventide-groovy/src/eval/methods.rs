@@ -584,6 +584,49 @@ fn obj_method(
             ("getCountry", []) => Value::str(tag.split('_').nth(1).unwrap_or("")),
             _ => return Ok(None),
         })),
+        Obj::Iterator(it) => Ok(Some(match (name, args) {
+            ("hasNext", []) => {
+                let it = it.borrow();
+                Value::Bool(it.next < source_len(&it.source))
+            }
+            ("next", []) => {
+                let mut it = it.borrow_mut();
+                let item = match &it.source {
+                    Value::List(l) => l.borrow().get(it.next).cloned(),
+                    Value::Map(m) => {
+                        m.borrow().iter().nth(it.next).map(|(k, v)| Value::obj(Obj::MapEntry(k.clone(), v.clone())))
+                    }
+                    _ => None,
+                };
+                let Some(item) = item else { return Err(EvalError::exception(class::NO_SUCH_ELEMENT, None)) };
+                it.next += 1;
+                it.can_remove = true;
+                item
+            }
+            ("remove", []) => {
+                let mut it = it.borrow_mut();
+                if !it.can_remove {
+                    return Err(EvalError::exception(class::ILLEGAL_STATE, None));
+                }
+                let at = it.next - 1;
+                match &it.source {
+                    Value::List(l) => {
+                        l.borrow_mut().remove(at);
+                    }
+                    Value::Map(m) => {
+                        let key = m.borrow().iter().nth(at).map(|(k, _)| k.clone());
+                        if let Some(k) = key {
+                            m.borrow_mut().remove(&k);
+                        }
+                    }
+                    _ => {}
+                }
+                it.next = at;
+                it.can_remove = false;
+                Value::Null
+            }
+            _ => return Ok(None),
+        })),
         Obj::JsonSlurper => Ok(match (name, args) {
             ("parseText" | "parse", [t]) => {
                 let text = if t.is_null() { String::new() } else { display(h, t) };
@@ -763,4 +806,13 @@ fn builder_index(i: i64, len: usize, what: &str) -> R<usize> {
         return Err(string_index(format!("{what} {i}, length {len}")));
     }
     Ok(i as usize)
+}
+
+/// How many elements an iterator's source has (a list's elements, a map's entries).
+fn source_len(source: &Value) -> usize {
+    match source {
+        Value::List(l) => l.borrow().len(),
+        Value::Map(m) => m.borrow().len(),
+        _ => 0,
+    }
 }

@@ -497,6 +497,10 @@ fn obj_state_eq(a: &Value, b: &Value, depth: usize, walk: &mut EqWalk) -> bool {
     let (Value::Obj(x), Value::Obj(y)) = (a, b) else { return struct_eq(a, b, depth) };
     match (&**x, &**y) {
         (Obj::Random(p), Obj::Random(q)) => p.get() == q.get(),
+        (Obj::Iterator(p), Obj::Iterator(q)) => {
+            let (p, q) = (p.borrow(), q.borrow());
+            p.next == q.next && p.can_remove == q.can_remove && shared_eq(&p.source, &q.source, depth + 1, walk)
+        }
         (Obj::Calendar(p), Obj::Calendar(q)) => *p.borrow() == *q.borrow(),
         (Obj::DateFormat(p), Obj::DateFormat(q)) => {
             let (p, q) = (p.borrow(), q.borrow());
@@ -836,6 +840,12 @@ fn hash_rec<H: Hasher>(v: &Value, h: &mut H, depth: usize, walk: &mut HashWalk) 
                 }
                 Obj::Duration(d) => d.hash(h),
                 Obj::Random(seed) => h.write_u64(seed.get()),
+                Obj::Iterator(it) => {
+                    let it = it.borrow();
+                    h.write_usize(it.next);
+                    h.write_u8(it.can_remove as u8);
+                    hash_rec(&it.source, h, depth + 1, walk);
+                }
                 Obj::Matcher(m) => {
                     let m = m.borrow();
                     write_text(h, &m.pattern.source);
@@ -874,6 +884,7 @@ fn obj_kind(o: &Obj) -> u8 {
         Obj::NumberFormat(_) => 11,
         Obj::JsonBuilder(_) => 12,
         Obj::Locale(_) => 13,
+        Obj::Iterator(_) => 14,
     }
 }
 
@@ -971,6 +982,11 @@ fn copy_rec(v: &Value, memo: &mut rustc_hash::FxHashMap<usize, Value>) -> Value 
             Obj::Matcher(m) => Value::obj(Obj::Matcher(m.borrow().clone().into())),
             Obj::DateFormat(f) => Value::obj(Obj::DateFormat(f.borrow().clone().into())),
             Obj::Random(seed) => Value::obj(Obj::Random(seed.get().into())),
+            Obj::Iterator(it) => {
+                let it = it.borrow();
+                let state = super::value::IteratorState { source: copy_rec(&it.source, memo), ..it.clone() };
+                Value::obj(Obj::Iterator(state.into()))
+            }
             Obj::Calendar(c) => Value::obj(Obj::Calendar((*c.borrow()).into())),
             Obj::NumberFormat(f) => Value::obj(Obj::NumberFormat(f.borrow().clone().into())),
             Obj::JsonBuilder(c) => Value::obj(Obj::JsonBuilder(copy_rec(&c.borrow(), memo).into())),

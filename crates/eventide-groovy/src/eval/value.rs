@@ -577,7 +577,8 @@ impl Value {
                 | Obj::Calendar(_)
                 | Obj::DateFormat(_)
                 | Obj::NumberFormat(_)
-                | Obj::JsonBuilder(_) => true,
+                | Obj::JsonBuilder(_)
+                | Obj::Iterator(_) => true,
                 // `entry.value << x` changes the list the entry holds.
                 Obj::MapEntry(k, v) => k.may_change_in_place() || v.may_change_in_place(),
                 _ => false,
@@ -727,6 +728,18 @@ pub struct Pattern {
     pub end_before_final_line_end: bool,
 }
 
+/// `java.util.Iterator` over a list (its elements) or a map (its entries, as `Map.Entry`), which
+/// it reads as it goes and from which `remove()` takes the last element returned.
+#[derive(Clone, Debug)]
+pub struct IteratorState {
+    /// The list or map walked (shared with the program: `remove()` changes it).
+    pub source: Value,
+    /// How many elements `next()` returned since the last `remove()`, i.e. the next position.
+    pub next: usize,
+    /// Whether `remove()` may remove the element at `next - 1` (a `next()` came since the last).
+    pub can_remove: bool,
+}
+
 /// `java.util.regex.Matcher` as produced by `=~`.
 #[derive(Clone, Debug)]
 pub struct MatcherState {
@@ -810,6 +823,8 @@ pub enum Obj {
     NumberFormat(RefCell<super::decimal_format::NumberFormat>),
     /// `groovy.json.JsonBuilder` holding its content (a map, list or value).
     JsonBuilder(RefCell<Value>),
+    /// `list.iterator()`, `map.iterator()`: a position in a list or map (see [`IteratorState`]).
+    Iterator(RefCell<IteratorState>),
     /// `java.util.Locale` by its tag (`en_US`).
     Locale(Str),
 }
@@ -1027,6 +1042,10 @@ impl Value {
                 Obj::TimeZone(_) => "sun.util.calendar.ZoneInfo",
                 Obj::DateFormat(_) => "java.text.SimpleDateFormat",
                 Obj::StringBuilder(_) => "java.lang.StringBuilder",
+                Obj::Iterator(it) => match it.borrow().source {
+                    Value::Map(_) => "java.util.LinkedHashMap$LinkedEntryIterator",
+                    _ => "java.util.ArrayList$Itr",
+                },
                 Obj::Random(_) => "java.util.Random",
                 Obj::JsonSlurper => "groovy.json.JsonSlurper",
                 Obj::Locale(_) => "java.util.Locale",

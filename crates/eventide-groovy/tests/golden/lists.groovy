@@ -1986,3 +1986,41 @@ switch (ts) { case HashSet: println 'case HashSet'; break; case Set: println 'ca
 //> ArrayList: Set=false HashSet=false LinkedHashSet=false TreeSet=false SortedSet=false Collection=true List=true
 //> LinkedHashSet: Set=true HashSet=true LinkedHashSet=true TreeSet=false SortedSet=false Collection=true List=false
 //> case Set
+
+//# iterator() of a list or map is a java.util.Iterator: hasNext, next, remove, for-in
+def l = [1, 2, 3, 4]
+def iter = l.iterator()
+while (iter.hasNext()) { def x = iter.next(); if (x % 2 == 0) iter.remove() }
+println l
+def m = [a: 1, b: 2, c: 3]
+def mi = m.iterator()
+while (mi.hasNext()) { def e = mi.next(); if (e.value == 2) mi.remove() }
+println m
+def j = [5, 6].iterator()
+println j.next()
+println j.hasNext()
+println j.next()
+println j.hasNext()
+try { j.next() } catch (e) { println e.getClass().name }
+def k = [7].iterator()
+try { k.remove() } catch (e) { println e.getClass().name }
+def n = [1, 2, 3].iterator()
+n.next()
+def rest = []
+for (x in n) { rest << x }
+println rest
+println n.hasNext()
+println([9].iterator() instanceof Iterator)
+println([8, 9].iterator().collect { it * 2 })
+//> [1, 3]
+//> [a:1, c:3]
+//> 5
+//> true
+//> 6
+//> false
+//> java.util.NoSuchElementException
+//> java.lang.IllegalStateException
+//> [2, 3]
+//> false
+//> true
+//> [16, 18]
