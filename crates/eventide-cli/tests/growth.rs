@@ -213,7 +213,7 @@ fn a_deadlock_is_reported_as_one_at_the_blocked_statement() {
     );
     let model = model.to_str().unwrap();
     let readable = text(&["check", model], 1);
-    assert!(readable.contains("deadlock.groovy:3:5: a waits for lock `l2` held by b"), "{readable}");
+    assert!(readable.contains("deadlock.groovy:3:5: a waits at line 3 for lock `l2`, held by b"), "{readable}");
     assert!(readable.contains("\ndeadlock at "), "{readable}");
     assert!(!readable.contains("assertion failed"), "{readable}");
     let v = json(&["check", model, "--json"], 1);

@@ -485,7 +485,7 @@ impl ThreadSystem {
                 position = Some(SourcePosition { file: self.file.name().to_string(), line, column });
             }
             parts.push(format!(
-                "{} waits for lock `{}` held by {} (line {line})",
+                "{} waits at line {line} for lock `{}`, held by {}",
                 self.threads[t].code.name, self.locks[lock as usize], self.threads[holder as usize].code.name
             ));
         }
