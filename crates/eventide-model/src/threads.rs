@@ -239,6 +239,10 @@ fn named(what: &str, name: &Value, body: &Value) -> Result<String, EvalError> {
     let Some(name) = name.as_str().map(str::to_string) else {
         return Err(model_error(format!("a {what}'s name must be a string")));
     };
+    // Traces show `thread · handler · step`: a name must be seen, and must not look like that.
+    if name.trim().is_empty() || name.contains('\u{b7}') {
+        return Err(model_error(format!("a {what}'s name must be non-empty text without `\u{b7}`: {name:?}")));
+    }
     if Interpreter::closure_statements(body).is_none() {
         return Err(model_error(format!("{what} `{name}` needs a body written as a closure: {{ ... }}")));
     }
@@ -725,8 +729,9 @@ impl TransitionSystem for ThreadSystem {
             Some(lock) => {
                 accesses.push(Access::write(self.names.lock_location(lock)));
                 if next.locks[lock as usize] == Some(event) {
+                    // Worded as the other faults of locks and posts (an `eventide.ModelError`).
                     let message = format!(
-                        "acquire(\"{}\"): thread {} already holds the lock",
+                        "eventide.ModelError: acquire(\"{}\"): thread {} already holds the lock",
                         self.locks[lock as usize], self.threads[t].code.name
                     );
                     let (line, column) = info.as_ref().map_or((0, 0), |i| (i.line, i.column));

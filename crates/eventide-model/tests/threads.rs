@@ -207,6 +207,8 @@ fn bad_input_is_a_located_error() {
         // Threads and handlers are declared at load, not by a step.
         ("thread(\"a\") { handler(\"e\") { } }", "bad.groovy:1:15", "a step cannot declare one"),
         ("x = 0\nhandler(\"e\") { x = 1 }", "bad.groovy:2:1", "needs a thread"),
+        ("thread(\"\") { }", "bad.groovy:1:1", "name must be non-empty"),
+        ("thread(\"a \u{b7} b\") { }", "bad.groovy:1:1", "name must be non-empty"),
         // A body declared in a loop is checked as one declared at the top level.
         ("for (n in [\"a\", \"b\"]) {\n  thread(n) { y = 1 }\n}", "bad.groovy:2:15", "undeclared variable `y`"),
     ];

@@ -1141,6 +1141,26 @@ fn cal_get(ms: i64, tz: Tz, field: i64) -> Option<i64> {
     })
 }
 
+/// `Calendar.getActualMaximum`/`getActualMinimum` of a field at the calendar's date (the days
+/// of its month and year); `None` for the fields left out (weeks).
+fn cal_bound(ms: i64, tz: Tz, field: i64, max: bool) -> Option<i64> {
+    let dt = at(ms, tz);
+    let (low, high) = match field {
+        1 => (1, 292_278_994),
+        2 => (0, 11),
+        5 => (1, days_in_month(dt.year(), dt.month()) as i64),
+        6 => (1, if NaiveDate::from_ymd_opt(dt.year(), 12, 31)?.ordinal() == 366 { 366 } else { 365 }),
+        7 => (1, 7),
+        9 => (0, 1),
+        10 => (0, 11),
+        11 => (0, 23),
+        12 | 13 => (0, 59),
+        14 => (0, 999),
+        _ => return None,
+    };
+    Some(if max { high } else { low })
+}
+
 fn dst_ms(ms: i64, tz: Tz) -> i64 {
     let dt = at(ms, tz);
     let total = dt.offset().fix().local_minus_utc() as i64;
@@ -1303,6 +1323,13 @@ pub fn obj_method(
                     Some(v) => Value::Int(v as i32),
                     None => return Ok(None),
                 },
+                ("getActualMaximum" | "getActualMinimum", [f]) => {
+                    let max = name == "getActualMaximum";
+                    match cal_bound(ms, tz, ops::to_i64(f), max) {
+                        Some(v) => Value::Int(v as i32),
+                        None => return Ok(None),
+                    }
+                }
                 ("set", [f, v]) => {
                     c.borrow_mut().0 = cal_set(ms, tz, ops::to_i64(f), ops::to_i64(v));
                     Value::Null

@@ -549,3 +549,14 @@ try { Date.parse('HH:mm', '10:00', tz) } catch (e) { println e.getClass().name }
 //> 	[class java.time.ZoneId]
 //> java.lang.NullPointerException
 //> java.lang.NullPointerException
+
+//# Calendar getActualMinimum and getActualMaximum of the day, month and time fields
+[1709649015123L, 1706745600000L, 1738368000000L, 1735603200000L].each { ms ->
+  def c = Calendar.getInstance(TimeZone.getTimeZone('UTC'))
+  c.setTimeInMillis(ms)
+  println([Calendar.DAY_OF_MONTH, Calendar.DAY_OF_YEAR, Calendar.MONTH, Calendar.DAY_OF_WEEK, Calendar.HOUR_OF_DAY, Calendar.MINUTE, Calendar.AM_PM].collect { "${c.getActualMinimum(it)}-${c.getActualMaximum(it)}" }.join(' '))
+}
+//> 1-31 1-366 0-11 1-7 0-23 0-59 0-1
+//> 1-29 1-366 0-11 1-7 0-23 0-59 0-1
+//> 1-28 1-365 0-11 1-7 0-23 0-59 0-1
+//> 1-31 1-366 0-11 1-7 0-23 0-59 0-1
