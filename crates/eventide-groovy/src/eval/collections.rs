@@ -340,6 +340,18 @@ fn join_items(h: &mut dyn Host, items: &[Value], sep: &str) -> String {
     out
 }
 
+/// [`entry_of`] into a map the program holds (`collectEntries(into)`): the entries are read
+/// before the map is changed, since `v` may be that map.
+fn put_entries(h: &mut dyn Host, v: &Value, into: &MapRef) -> R<()> {
+    let mut read = GMap::new();
+    entry_of(h, v, &mut read)?;
+    let mut into = into.borrow_mut();
+    for (k, x) in read.entries() {
+        into.insert(k.clone(), x.clone());
+    }
+    Ok(())
+}
+
 /// Builds a map entry from what a `collectEntries` closure returned.
 fn entry_of(h: &mut dyn Host, v: &Value, out: &mut GMap) -> R<()> {
     match v {
@@ -903,9 +915,7 @@ pub fn list_method(
         ("collectEntries", [Value::Map(into), c]) if c.is_callable() => {
             for it in snapshot() {
                 let v = call1(interp, h, c, it)?;
-                let mut m = into.borrow().clone();
-                entry_of(h, &v, &mut m)?;
-                *into.borrow_mut() = m;
+                put_entries(h, &v, into)?;
             }
             args[0].clone()
         }
@@ -1429,9 +1439,7 @@ pub fn map_method(
         ("collectEntries", [Value::Map(into), c]) if c.is_callable() => {
             for (k, v) in entries() {
                 let r = call_entry(interp, h, c, &k, &v)?;
-                let mut m = into.borrow().clone();
-                entry_of(h, &r, &mut m)?;
-                *into.borrow_mut() = m;
+                put_entries(h, &r, into)?;
             }
             args[0].clone()
         }

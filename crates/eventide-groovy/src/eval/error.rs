@@ -94,6 +94,7 @@ pub mod class {
     pub const CONCURRENT_MODIFICATION: &str = "java.util.ConcurrentModificationException";
     pub const EXCEPTION: &str = "java.lang.Exception";
     pub const RUNTIME: &str = "java.lang.RuntimeException";
+    pub const GROOVY_RUNTIME: &str = "groovy.lang.GroovyRuntimeException";
 }
 
 impl EvalError {
@@ -157,6 +158,21 @@ impl EvalError {
 
     pub fn internal(message: impl Into<String>) -> EvalError {
         EvalError::new(ErrorKind::Internal, message.into())
+    }
+
+    /// Groovy's refusal to choose among overloads: `method` as `java.util.TimeZone#getTimeZone`,
+    /// `given` the argument classes (`null`, `class java.lang.Integer, ...`), `prototypes` the
+    /// parameter lists that fit equally well (`[class java.lang.String]`, `[double, double]`).
+    pub fn ambiguous_overload(method: &str, given: &str, prototypes: &[String]) -> EvalError {
+        let mut message = format!(
+            "Ambiguous method overloading for method {method}.\nCannot resolve which method to invoke for [{given}] \
+             due to overlapping prototypes between:"
+        );
+        for p in prototypes {
+            message.push_str("\n\t");
+            message.push_str(p);
+        }
+        EvalError::exception(class::GROOVY_RUNTIME, Some(message))
     }
 
     pub fn npe(message: impl Into<String>) -> EvalError {

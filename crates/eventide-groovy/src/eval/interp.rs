@@ -2112,22 +2112,14 @@ impl Interpreter {
             let prototype = |params: &[&str]| {
                 let shown: Vec<String> =
                     params.iter().map(|p| if p.contains('.') { format!("class {p}") } else { p.to_string() }).collect();
-                format!("\t[{}]", shown.join(", "))
+                format!("[{}]", shown.join(", "))
             };
             let given: Vec<String> = args
                 .iter()
                 .map(|a| if a.is_null() { "null".to_string() } else { format!("class {}", a.type_name()) })
                 .collect();
             let prototypes: Vec<String> = overlapping.iter().map(|p| prototype(p)).collect();
-            return EvalError::exception(
-                "groovy.lang.GroovyRuntimeException",
-                Some(format!(
-                    "Ambiguous method overloading for method {class}#{name}.\nCannot resolve which method to invoke for \
-                     [{}] due to overlapping prototypes between:\n{}",
-                    given.join(", "),
-                    prototypes.join("\n")
-                )),
-            );
+            return EvalError::ambiguous_overload(&format!("{class}#{name}"), &given.join(", "), &prototypes);
         }
         if !candidates.is_empty() {
             let types: Vec<&str> = args.iter().map(Value::type_name).collect();
@@ -2302,9 +2294,8 @@ impl Interpreter {
                 }
                 // An iterator gives what it has not returned yet, and is used up.
                 Obj::Iterator(it) => {
-                    let rest = self.iterate(h, &it.borrow().source)?;
                     let mut it = it.borrow_mut();
-                    let remaining = rest.into_iter().skip(it.next).collect::<Vec<_>>();
+                    let remaining: Vec<Value> = (it.next..it.len()).filter_map(|i| it.element(i)).collect();
                     it.next += remaining.len();
                     it.can_remove = false;
                     remaining

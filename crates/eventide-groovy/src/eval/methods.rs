@@ -456,11 +456,8 @@ fn obj_method(
             _ => return Ok(None),
         })),
         Obj::StringBuilder(s) => Ok(Some(match (name, args) {
-            // The GDK's `plus` of a CharSequence: a new String (`sb += 'x'` makes `sb` a String).
-            ("plus", [x]) => {
-                let text = format!("{}{}", s.borrow(), display(h, x));
-                Value::str(&text)
-            }
+            // The GDK's `plus` of a CharSequence, as `sb + x` is: a new String.
+            ("plus", [x]) => interp.binary(h, crate::syntax::BinaryOp::Add, recv, x)?,
             // Java's `append(Object)`: `String.valueOf` (`{a=1}` for a map).
             ("append" | "leftShift", [x]) => {
                 let t = super::show::java_display(h, x);
@@ -587,18 +584,13 @@ fn obj_method(
         Obj::Iterator(it) => Ok(Some(match (name, args) {
             ("hasNext", []) => {
                 let it = it.borrow();
-                Value::Bool(it.next < source_len(&it.source))
+                Value::Bool(it.next < it.len())
             }
             ("next", []) => {
                 let mut it = it.borrow_mut();
-                let item = match &it.source {
-                    Value::List(l) => l.borrow().get(it.next).cloned(),
-                    Value::Map(m) => {
-                        m.borrow().iter().nth(it.next).map(|(k, v)| Value::obj(Obj::MapEntry(k.clone(), v.clone())))
-                    }
-                    _ => None,
+                let Some(item) = it.element(it.next) else {
+                    return Err(EvalError::exception(class::NO_SUCH_ELEMENT, None));
                 };
-                let Some(item) = item else { return Err(EvalError::exception(class::NO_SUCH_ELEMENT, None)) };
                 it.next += 1;
                 it.can_remove = true;
                 item
@@ -614,7 +606,7 @@ fn obj_method(
                         l.borrow_mut().remove(at);
                     }
                     Value::Map(m) => {
-                        let key = m.borrow().iter().nth(at).map(|(k, _)| k.clone());
+                        let key = m.borrow().entries().get(at).map(|(k, _)| k.clone());
                         if let Some(k) = key {
                             m.borrow_mut().remove(&k);
                         }
@@ -806,13 +798,4 @@ fn builder_index(i: i64, len: usize, what: &str) -> R<usize> {
         return Err(string_index(format!("{what} {i}, length {len}")));
     }
     Ok(i as usize)
-}
-
-/// How many elements an iterator's source has (a list's elements, a map's entries).
-fn source_len(source: &Value) -> usize {
-    match source {
-        Value::List(l) => l.borrow().len(),
-        Value::Map(m) => m.borrow().len(),
-        _ => 0,
-    }
 }

@@ -189,10 +189,7 @@ fn write_value(h: &mut Option<&mut dyn Host>, out: &mut String, v: &Value, depth
             }
             Obj::StringBuilder(s) => out.push_str(&s.borrow()),
             Obj::Random(_) => out.push_str("java.util.Random"),
-            Obj::Iterator(it) => out.push_str(match it.borrow().source {
-                Value::Map(_) => "java.util.LinkedHashMap$LinkedEntryIterator",
-                _ => "java.util.ArrayList$Itr",
-            }),
+            Obj::Iterator(it) => out.push_str(it.borrow().class_name()),
             Obj::JsonSlurper => out.push_str("groovy.json.JsonSlurper"),
             Obj::Locale(tag) => out.push_str(tag),
             Obj::Duration(d) => out.push_str(&super::date::duration_string(d)),

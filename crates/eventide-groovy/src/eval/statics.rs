@@ -17,15 +17,11 @@ fn is_exception_class(simple: &str) -> bool {
     simple.ends_with("Exception") || simple.ends_with("Error") || simple == "Throwable"
 }
 
-/// Groovy's error for `new BigDecimal(null)`: several constructors take one reference.
-fn ambiguous_number_constructor(class: &str, prototypes: &[&str]) -> EvalError {
-    let mut message = format!(
-        "Ambiguous method overloading for method java.math.{class}#<init>.\nCannot resolve which method to invoke for [null] due to overlapping prototypes between:"
-    );
-    for p in prototypes {
-        message.push_str(&format!("\n\t[class {p}]"));
-    }
-    EvalError::exception("groovy.lang.GroovyRuntimeException", Some(message))
+/// Groovy's error for a call whose one argument is `null` (`new BigDecimal(null)`) where
+/// several overloads take one reference of these classes.
+fn ambiguous_for_null(method: &str, classes: &[&str]) -> EvalError {
+    let prototypes: Vec<String> = classes.iter().map(|c| format!("[class {c}]")).collect();
+    EvalError::ambiguous_overload(method, "null", &prototypes)
 }
 
 /// `new T(args)`.
@@ -41,7 +37,7 @@ pub fn construct(interp: &mut Interpreter, h: &mut dyn Host, name: &str, args: V
         ("Date", [ms]) if matches!(ms, Value::Decimal(_) | Value::Double(_) | Value::Float(_)) => {
             let cls = convert::class_name(h, ms);
             return Err(EvalError::exception(
-                "groovy.lang.GroovyRuntimeException",
+                class::GROOVY_RUNTIME,
                 Some(format!("Could not find matching constructor for: java.util.Date({cls})")),
             ));
         }
@@ -167,11 +163,11 @@ pub fn construct(interp: &mut Interpreter, h: &mut dyn Host, name: &str, args: V
             _ if v.is_number() => Value::Decimal(
                 ops::to_dec(v).map_err(|e| EvalError::exception(class::NUMBER_FORMAT, Some(e.message())))?,
             ),
-            Value::Null => return Err(ambiguous_number_constructor("BigDecimal", &["java.lang.String", "[C"])),
+            Value::Null => return Err(ambiguous_for_null("java.math.BigDecimal#<init>", &["java.lang.String", "[C"])),
             _ => return Err(interp.missing_method(name, "<init>", &args)),
         },
         ("BigInteger", [Value::Null]) => {
-            return Err(ambiguous_number_constructor("BigInteger", &["java.lang.String", "[I", "[B"]))
+            return Err(ambiguous_for_null("java.math.BigInteger#<init>", &["java.lang.String", "[I", "[B"]))
         }
         // `new BigInteger(signum, magnitude)`: big-endian unsigned bytes (a digest to hex).
         ("BigInteger", [sign, Value::List(bytes)]) if sign.is_number() => {
@@ -365,14 +361,10 @@ pub fn call_static(
             let whole = |v: &Value| matches!(v, Value::Int(_) | Value::Long(_));
             let decimal = |v: &Value| matches!(v, Value::Decimal(_));
             if (whole(x) && decimal(y)) || (decimal(x) && whole(y)) {
-                return Err(EvalError::exception(
-                    "groovy.lang.GroovyRuntimeException",
-                    Some(format!(
-                        "Ambiguous method overloading for method java.lang.Math#{name}.\nCannot resolve which method to \
-                         invoke for [class {}, class {}] due to overlapping prototypes between:\n\t[double, double]\n\t[float, float]",
-                        x.type_name(),
-                        y.type_name()
-                    )),
+                return Err(EvalError::ambiguous_overload(
+                    &format!("java.lang.Math#{name}"),
+                    &format!("class {}, class {}", x.type_name(), y.type_name()),
+                    &["[double, double]".into(), "[float, float]".into()],
                 ));
             }
             match (x, y) {
@@ -657,10 +649,7 @@ pub fn call_static(
             Value::Null
         }
         ("TimeZone", "getTimeZone", [Value::Null]) => {
-            return Err(EvalError::exception(
-                "groovy.lang.GroovyRuntimeException",
-                Some("Ambiguous method overloading for method java.util.TimeZone#getTimeZone.\nCannot resolve which method to invoke for [null] due to overlapping prototypes between:\n\t[class java.lang.String]\n\t[class java.time.ZoneId]".into()),
-            ))
+            return Err(ambiguous_for_null("java.util.TimeZone#getTimeZone", &["java.lang.String", "java.time.ZoneId"]))
         }
         ("TimeZone", "getTimeZone", [id]) => {
             let id = display(h, id);

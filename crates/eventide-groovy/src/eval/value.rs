@@ -740,6 +740,34 @@ pub struct IteratorState {
     pub can_remove: bool,
 }
 
+impl IteratorState {
+    /// The Java class of the iterator (`getClass()`, printing).
+    pub fn class_name(&self) -> &'static str {
+        match self.source {
+            Value::Map(_) => "java.util.LinkedHashMap$LinkedEntryIterator",
+            _ => "java.util.ArrayList$Itr",
+        }
+    }
+
+    /// The elements its source has, a map's as `Map.Entry` values.
+    pub fn len(&self) -> usize {
+        match &self.source {
+            Value::List(l) => l.borrow().len(),
+            Value::Map(m) => m.borrow().len(),
+            _ => 0,
+        }
+    }
+
+    /// The element at `i` of its source, if there is one.
+    pub fn element(&self, i: usize) -> Option<Value> {
+        match &self.source {
+            Value::List(l) => l.borrow().get(i).cloned(),
+            Value::Map(m) => m.borrow().entries().get(i).map(|(k, v)| Value::obj(Obj::MapEntry(k.clone(), v.clone()))),
+            _ => None,
+        }
+    }
+}
+
 /// `java.util.regex.Matcher` as produced by `=~`.
 #[derive(Clone, Debug)]
 pub struct MatcherState {
@@ -1042,10 +1070,7 @@ impl Value {
                 Obj::TimeZone(_) => "sun.util.calendar.ZoneInfo",
                 Obj::DateFormat(_) => "java.text.SimpleDateFormat",
                 Obj::StringBuilder(_) => "java.lang.StringBuilder",
-                Obj::Iterator(it) => match it.borrow().source {
-                    Value::Map(_) => "java.util.LinkedHashMap$LinkedEntryIterator",
-                    _ => "java.util.ArrayList$Itr",
-                },
+                Obj::Iterator(it) => it.borrow().class_name(),
                 Obj::Random(_) => "java.util.Random",
                 Obj::JsonSlurper => "groovy.json.JsonSlurper",
                 Obj::Locale(_) => "java.util.Locale",
