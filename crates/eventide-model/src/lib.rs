@@ -104,10 +104,8 @@ pub struct ModelSystem {
     initial_values: Vec<Value>,
     events: Vec<EventDecl>,
     event_index: FxHashMap<String, EventId>,
-    /// Why the last handler run was interrupted by the run's watchdog, if it was.
-    last_interrupt: Option<StopReason>,
-    /// Where that handler was when it was interrupted.
-    last_interrupt_at: Option<SourcePosition>,
+    /// Why and where the watchdog interrupted the last handler run, if it did.
+    last_interrupt: Option<Interruption>,
     /// `--bound-collections K`: variables' collections keep their last K elements.
     bound_collections: Option<usize>,
 }
@@ -178,7 +176,6 @@ impl ModelSystem {
             file,
             interp,
             last_interrupt: None,
-            last_interrupt_at: None,
             bound_collections: None,
         };
         system.lint(&script)?;
@@ -274,6 +271,18 @@ pub(crate) fn stopped_loading(file: &SourceFile, e: &EvalError, what: &str) -> O
 /// The finding a handler's error makes: a failed assertion is a violation, anything else an
 /// exception; one the interpreter raised for a construct it does not support has a key that
 /// [`is_unsupported`] recognises (not a fault of the program: `check` reports it as bad input).
+/// Why and where the run's watchdog stopped a handler or step.
+pub(crate) type Interruption = (StopReason, Option<SourcePosition>);
+
+/// The interruption an error stands for, if it is the watchdog's.
+pub(crate) fn interruption(error: &EvalError) -> Option<Interruption> {
+    let reason = match error.interrupt_reason()? {
+        InterruptReason::Time => StopReason::Time,
+        InterruptReason::Memory => StopReason::Memory,
+    };
+    Some((reason, finding_of(error).position))
+}
+
 pub(crate) fn finding_of(error: &EvalError) -> Finding {
     let position = match (&error.file, error.location) {
         (Some(file), Some(lc)) => Some(SourcePosition { file: file.to_string(), line: lc.line, column: lc.column }),
@@ -628,19 +637,14 @@ impl TransitionSystem for ModelSystem {
             l.data_index().is_some_and(|i| state.values[i as usize].state_eq(&next.values[i as usize]))
         });
         self.last_interrupt = None;
-        self.last_interrupt_at = None;
         let written = |i: usize| accesses.iter().any(|a| a.kind.writes() && a.location.data_index() == Some(i as u32));
         let held = next.values.iter_mut().enumerate().filter(|(i, _)| written(*i));
         let captures = drop_captured_locals(&self.file, held.map(|(i, v)| (&*self.var_names[i], v)));
         let mut findings = match result {
             Ok(_) => Vec::new(),
-            Err(e) => match e.interrupt_reason() {
-                Some(reason) => {
-                    self.last_interrupt = Some(match reason {
-                        InterruptReason::Time => StopReason::Time,
-                        InterruptReason::Memory => StopReason::Memory,
-                    });
-                    self.last_interrupt_at = finding_of(&e).position;
+            Err(e) => match interruption(&e) {
+                Some(interrupted) => {
+                    self.last_interrupt = Some(interrupted);
                     Vec::new()
                 }
                 None => vec![self.finding(&e)],
@@ -660,11 +664,11 @@ impl TransitionSystem for ModelSystem {
     }
 
     fn interrupted(&mut self) -> Option<StopReason> {
-        self.last_interrupt
+        self.last_interrupt.as_ref().map(|(reason, _)| *reason)
     }
 
     fn interrupted_at(&mut self) -> Option<SourcePosition> {
-        self.last_interrupt_at.clone()
+        self.last_interrupt.as_ref().and_then(|(_, at)| at.clone())
     }
 
     fn event_name(&self, event: EventId) -> String {

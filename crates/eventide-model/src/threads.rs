@@ -56,7 +56,7 @@ use eventide_engine::{
     demote_unchanged_writes, Access, EventId, Finding, FindingKind, Fingerprint, FingerprintHasher, Location,
     SourcePosition, Step, StopReason, TaskStep, TransitionSystem, Watchdog,
 };
-use eventide_groovy::eval::{ErrorKind, EvalError, Host, Interpreter, Interrupt, InterruptReason, Value};
+use eventide_groovy::eval::{ErrorKind, EvalError, Host, Interpreter, Interrupt, Value};
 use eventide_groovy::syntax::visit::for_each_expr;
 use eventide_groovy::syntax::{Args, Expr, ExprKind, Member, Name, Script, SourceFile, Span, StmtKind};
 use eventide_groovy::Diagnostic;
@@ -118,9 +118,8 @@ pub struct ThreadSystem {
     handlers: Vec<Code>,
     locks: Vec<String>,
     names: Names,
-    last_interrupt: Option<StopReason>,
-    /// Where the interrupted step was.
-    last_interrupt_at: Option<SourcePosition>,
+    /// Why and where the watchdog interrupted the last step, if it did.
+    last_interrupt: Option<crate::Interruption>,
     /// `--bound-collections`: every shared variable and local keeps at most its last K
     /// elements after each step (see [`ThreadSystem::set_bound_collections`]).
     bound_collections: Option<usize>,
@@ -417,7 +416,6 @@ impl ThreadSystem {
             file,
             interp,
             last_interrupt: None,
-            last_interrupt_at: None,
             bound_collections: None,
         })
     }
@@ -704,7 +702,6 @@ impl TransitionSystem for ThreadSystem {
         let mut next = state.clone();
         let mut label = TaskStep { thread: event, ..TaskStep::default() };
         self.last_interrupt = None;
-        self.last_interrupt_at = None;
         let Some(step) = self.next_step(state, t) else {
             // Not enabled: nothing happens (the engine only executes enabled threads).
             return Step { next, findings: Vec::new(), label };
@@ -776,14 +773,8 @@ impl TransitionSystem for ThreadSystem {
         let ended = match result {
             Ok(returned) => returned || step.at.1 as usize + 1 >= code_len,
             Err(e) => {
-                match e.interrupt_reason() {
-                    Some(reason) => {
-                        self.last_interrupt = Some(match reason {
-                            InterruptReason::Time => StopReason::Time,
-                            InterruptReason::Memory => StopReason::Memory,
-                        });
-                        self.last_interrupt_at = crate::finding_of(&e).position;
-                    }
+                match crate::interruption(&e) {
+                    Some(interrupted) => self.last_interrupt = Some(interrupted),
                     None => findings.push(self.finding(&e)),
                 }
                 true
@@ -911,11 +902,11 @@ impl TransitionSystem for ThreadSystem {
     }
 
     fn interrupted(&mut self) -> Option<StopReason> {
-        self.last_interrupt
+        self.last_interrupt.as_ref().map(|(reason, _)| *reason)
     }
 
     fn interrupted_at(&mut self) -> Option<SourcePosition> {
-        self.last_interrupt_at.clone()
+        self.last_interrupt.as_ref().and_then(|(_, at)| at.clone())
     }
 
     fn task_step(&self, label: &TaskStep) -> Option<TaskStep> {
