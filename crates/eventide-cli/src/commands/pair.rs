@@ -339,8 +339,7 @@ pub(super) fn conflicts_text(conflicts: &[ConflictJson]) -> String {
     if conflicts.len() > CONFLICTS_TRACED {
         let _ = writeln!(
             out,
-            "
-the other {} conflict(s), without their traces (--json gives every trace):",
+            "\nthe other {} conflict(s), without their traces (--json gives every trace):",
             conflicts.len() - CONFLICTS_TRACED
         );
         for (n, c) in conflicts.iter().enumerate().take(CONFLICTS_NAMED).skip(CONFLICTS_TRACED) {

@@ -346,14 +346,10 @@ pub fn format(interp: &mut Interpreter, h: &mut dyn Host, fmt: &str, args: &[Val
                     Some(d) => ("-", d.to_string()),
                     None => ("", s),
                 };
-                let prefix = if spec.alt {
-                    if conv == 'o' {
-                        "0"
-                    } else {
-                        "0x"
-                    }
-                } else {
-                    ""
+                let prefix = match (spec.alt, conv) {
+                    (false, _) => "",
+                    (true, 'o') => "0",
+                    _ => "0x",
                 };
                 let s = format!("{prefix}{digits}");
                 let s = if conv == 'X' { s.to_uppercase() } else { s };
