@@ -1149,8 +1149,7 @@ pub fn list_method(
 
 /// `iterator()` of a list or map: a `java.util.Iterator` reading it as it goes.
 fn new_iterator(source: &Value) -> Value {
-    let state = super::value::IteratorState { source: source.clone(), next: 0, can_remove: false };
-    Value::obj(Obj::Iterator(state.into()))
+    Value::obj(Obj::Iterator(super::value::IteratorState::new(source.clone()).into()))
 }
 
 /// Methods of ranges: a few of their own, the rest as on a list.

@@ -2295,6 +2295,7 @@ impl Interpreter {
                 // An iterator gives what it has not returned yet, and is used up.
                 Obj::Iterator(it) => {
                     let mut it = it.borrow_mut();
+                    it.check_unchanged()?;
                     let remaining: Vec<Value> = (it.next..it.len()).filter_map(|i| it.element(i)).collect();
                     it.next += remaining.len();
                     it.can_remove = false;

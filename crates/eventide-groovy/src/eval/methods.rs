@@ -588,6 +588,7 @@ fn obj_method(
             }
             ("next", []) => {
                 let mut it = it.borrow_mut();
+                it.check_unchanged()?;
                 let Some(item) = it.element(it.next) else {
                     return Err(EvalError::exception(class::NO_SUCH_ELEMENT, None));
                 };
@@ -600,6 +601,7 @@ fn obj_method(
                 if !it.can_remove {
                     return Err(EvalError::exception(class::ILLEGAL_STATE, None));
                 }
+                it.check_unchanged()?;
                 let at = it.next - 1;
                 match &it.source {
                     Value::List(l) => {
@@ -615,6 +617,7 @@ fn obj_method(
                 }
                 it.next = at;
                 it.can_remove = false;
+                it.expected_len = it.len();
                 Value::Null
             }
             _ => return Ok(None),

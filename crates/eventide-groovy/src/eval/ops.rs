@@ -499,7 +499,8 @@ fn obj_state_eq(a: &Value, b: &Value, depth: usize, walk: &mut EqWalk) -> bool {
         (Obj::Random(p), Obj::Random(q)) => p.get() == q.get(),
         (Obj::Iterator(p), Obj::Iterator(q)) => {
             let (p, q) = (p.borrow(), q.borrow());
-            p.next == q.next && p.can_remove == q.can_remove && shared_eq(&p.source, &q.source, depth + 1, walk)
+            (p.next, p.can_remove, p.expected_len) == (q.next, q.can_remove, q.expected_len)
+                && shared_eq(&p.source, &q.source, depth + 1, walk)
         }
         (Obj::Calendar(p), Obj::Calendar(q)) => *p.borrow() == *q.borrow(),
         (Obj::DateFormat(p), Obj::DateFormat(q)) => {
@@ -844,6 +845,7 @@ fn hash_rec<H: Hasher>(v: &Value, h: &mut H, depth: usize, walk: &mut HashWalk) 
                     let it = it.borrow();
                     h.write_usize(it.next);
                     h.write_u8(it.can_remove as u8);
+                    h.write_usize(it.expected_len);
                     hash_rec(&it.source, h, depth + 1, walk);
                 }
                 Obj::Matcher(m) => {

@@ -738,6 +738,10 @@ pub struct IteratorState {
     pub next: usize,
     /// Whether `remove()` may remove the element at `next - 1` (a `next()` came since the last).
     pub can_remove: bool,
+    /// The source's size as this iterator last saw it (made, or changed by its own `remove()`):
+    /// another size means the program changed the source behind it, which Java's
+    /// `ConcurrentModificationException` refuses.
+    pub expected_len: usize,
 }
 
 impl IteratorState {
@@ -755,6 +759,22 @@ impl IteratorState {
             Value::List(l) => l.borrow().len(),
             Value::Map(m) => m.borrow().len(),
             _ => 0,
+        }
+    }
+
+    /// An iterator at the start of `source` (a list or a map).
+    pub fn new(source: Value) -> IteratorState {
+        let mut it = IteratorState { source, next: 0, can_remove: false, expected_len: 0 };
+        it.expected_len = it.len();
+        it
+    }
+
+    /// Java's refusal to go on over a source changed behind the iterator.
+    pub fn check_unchanged(&self) -> Result<(), super::error::EvalError> {
+        if self.len() == self.expected_len {
+            Ok(())
+        } else {
+            Err(super::error::EvalError::exception(super::error::class::CONCURRENT_MODIFICATION, None))
         }
     }
 

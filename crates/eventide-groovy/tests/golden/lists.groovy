@@ -2024,3 +2024,33 @@ println([8, 9].iterator().collect { it * 2 })
 //> false
 //> true
 //> [16, 18]
+
+//# an iterator whose list or map changed behind it raises ConcurrentModificationException
+def l = [1, 2]
+def it2 = l.iterator()
+it2.next()
+l.clear()
+try { it2.remove() } catch (e) { println e.getClass().name }
+def m = [a: 1]
+def mi = m.iterator()
+mi.next()
+m.clear()
+try { mi.remove() } catch (e) { println e.getClass().name }
+println l
+def l3 = [1, 2]
+def i3 = l3.iterator()
+l3 << 3
+println i3.hasNext()
+try { i3.next() } catch (e) { println e.getClass().name }
+def l4 = [5, 6]
+def i4 = l4.iterator()
+i4.next(); i4.remove()
+println i4.next()
+println l4
+//> java.util.ConcurrentModificationException
+//> java.util.ConcurrentModificationException
+//> []
+//> true
+//> java.util.ConcurrentModificationException
+//> 6
+//> [6]
